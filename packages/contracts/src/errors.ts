@@ -1,0 +1,108 @@
+/**
+ * The closed set of error codes every API answer may carry (DESIGN.md "Responses").
+ * Clients switch on `code`; `message` is for people and is translated into the request's `lang`.
+ */
+export const ErrorCode = {
+  /** The body or query is not a well-formed envelope (missing/non-base64 `data`, non-JSON, wrong types). */
+  BAD_ENVELOPE: "BAD_ENVELOPE",
+  /** The `public_key` names no active API client. */
+  UNKNOWN_CLIENT: "UNKNOWN_CLIENT",
+  /** `signed` does not match the digest of `data` with the client's secret. */
+  BAD_SIGNATURE: "BAD_SIGNATURE",
+  /** `X-Timestamp` is missing, differs from the signed timestamp, or is outside the replay window. */
+  STALE_REQUEST: "STALE_REQUEST",
+  /** The same signature was already used inside the replay window. */
+  REPLAYED_REQUEST: "REPLAYED_REQUEST",
+  /** The body is larger than the endpoint accepts. */
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  /** The content type is not one the endpoint accepts. */
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  /** The payload is well-formed but its values are invalid; `fields` says which. */
+  VALIDATION_FAILED: "VALIDATION_FAILED",
+  /** The addressed record does not exist (or is not visible to the caller). */
+  NOT_FOUND: "NOT_FOUND",
+  /** The caller must be signed in. */
+  UNAUTHORIZED: "UNAUTHORIZED",
+  /** The caller is signed in but may not do this. */
+  FORBIDDEN: "FORBIDDEN",
+  /** The requested change conflicts with the current state (e.g. a status transition). */
+  CONFLICT: "CONFLICT",
+  /** The client's rate differs from the current one by more than the tolerance; `details.rate` holds the new one. */
+  RATE_CHANGED: "RATE_CHANGED",
+  /** The exchange's available reserve cannot cover the amount. */
+  INSUFFICIENT_RESERVE: "INSUFFICIENT_RESERVE",
+  /** The pair is not in service. */
+  PAIR_INACTIVE: "PAIR_INACTIVE",
+  /** Too many requests from this client; retry later. */
+  RATE_LIMITED: "RATE_LIMITED",
+  /** The HTTP method is not allowed on this path. */
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
+  /** Something failed on our side; details are logged, never returned. */
+  INTERNAL: "INTERNAL",
+  /** A dependency (usually the database) is unavailable. */
+  UNAVAILABLE: "UNAVAILABLE",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_ENVELOPE: 400,
+  UNKNOWN_CLIENT: 401,
+  BAD_SIGNATURE: 401,
+  STALE_REQUEST: 401,
+  REPLAYED_REQUEST: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_FAILED: 422,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  RATE_CHANGED: 409,
+  INSUFFICIENT_RESERVE: 409,
+  PAIR_INACTIVE: 409,
+  RATE_LIMITED: 429,
+  METHOD_NOT_ALLOWED: 405,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+};
+
+/** The error body: `{"error": {"code", "message", "fields"?, "details"?}}`. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Form path (e.g. `email`, `send_amount`, `fields.wallet`) → message in the request's language. */
+    fields?: Record<string, string>;
+    /** Machine-readable extras, e.g. the current rate on RATE_CHANGED. */
+    details?: Record<string, unknown>;
+  };
+}
+
+/** An error an API handler throws; one handler turns it into the error body above. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
+  /** Message already translated; otherwise the handler translates `code`. */
+  readonly translatedMessage?: string;
+
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      fields?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(options.message ?? code);
+    this.name = "AppError";
+    this.code = code;
+    this.fields = options.fields;
+    this.details = options.details;
+    this.translatedMessage = options.message;
+  }
+
+  get status(): number {
+    return ERROR_HTTP_STATUS[this.code];
+  }
+}

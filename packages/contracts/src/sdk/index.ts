@@ -1,0 +1,38 @@
+import type { CurrencyPairEntry } from "../catalogue.ts";
+import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
+import type { Transport } from "./transport.ts";
+
+export { ApiCallError, type CallerContext, type ClientCredentials, RETRYABLE_STATUSES } from "./client.ts";
+export { httpTransport, type Transport, type TransportRequest, type TransportResponse } from "./transport.ts";
+
+/**
+ * The typed SDK for Obmen's signed REST API. The web tier is its first user: it holds the
+ * secret on the server and calls on behalf of each visitor (`caller`).
+ */
+export function createObmenClient(options: { transport: Transport; credentials: ClientCredentials }) {
+  const { transport, credentials } = options;
+  const call = <T>(
+    caller: CallerContext,
+    path: string,
+    payload: Record<string, unknown>,
+    idempotent: boolean,
+  ) => callSigned<T>({ transport, credentials, caller, path, payload, call: { idempotent } });
+
+  return {
+    currencyPairs: {
+      list: (caller: CallerContext) =>
+        call<CurrencyPairEntry[]>(caller, "/rest/currency_pair/list", {}, true),
+      get: (caller: CallerContext, currencyPairsInServiceId: number) =>
+        call<CurrencyPairEntry>(
+          caller,
+          "/rest/currency_pair",
+          { currency_pairs_in_service_id: currencyPairsInServiceId },
+          true,
+        ),
+    },
+    /** Escape hatch for calls the SDK has no typed method for yet. */
+    call,
+  };
+}
+
+export type ObmenClient = ReturnType<typeof createObmenClient>;
