@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 // as *.spec.ts and are run by `playwright test`, never by Vitest.
 export default defineConfig({
   test: {
-    include: ["packages/*/{src,test}/**/*.test.ts", "apps/*/{src,test,app}/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: [
+      "packages/*/{src,test}/**/*.test.ts",
+      "apps/*/{src,test,app}/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,5 +1,5 @@
+import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "../envelope.ts";
 import type { ApiErrorBody } from "../errors.ts";
-import { sealEnvelope, type SignatureAlgorithm, TIMESTAMP_HEADER } from "../envelope.ts";
 import type { Locale } from "../locales.ts";
 import type { Transport } from "./transport.ts";
 
@@ -100,7 +100,9 @@ function parseErrorBody(status: number, text: string): ApiErrorBody {
   } catch {
     // fall through: a proxy or crash answered with something that is not our error shape
   }
-  return { error: { code: status >= 500 ? "INTERNAL" : "BAD_ENVELOPE", message: text.slice(0, 200) } };
+  return {
+    error: { code: status >= 500 ? "INTERNAL" : "BAD_ENVELOPE", message: text.slice(0, 200) },
+  };
 }
 
 function backoff(attempt: number): Promise<void> {

@@ -2,14 +2,27 @@ import type { CurrencyPairEntry } from "../catalogue.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import type { Transport } from "./transport.ts";
 
-export { ApiCallError, type CallerContext, type ClientCredentials, RETRYABLE_STATUSES } from "./client.ts";
-export { httpTransport, type Transport, type TransportRequest, type TransportResponse } from "./transport.ts";
+export {
+  ApiCallError,
+  type CallerContext,
+  type ClientCredentials,
+  RETRYABLE_STATUSES,
+} from "./client.ts";
+export {
+  httpTransport,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport.ts";
 
 /**
  * The typed SDK for Obmen's signed REST API. The web tier is its first user: it holds the
  * secret on the server and calls on behalf of each visitor (`caller`).
  */
-export function createObmenClient(options: { transport: Transport; credentials: ClientCredentials }) {
+export function createObmenClient(options: {
+  transport: Transport;
+  credentials: ClientCredentials;
+}) {
   const { transport, credentials } = options;
   const call = <T>(
     caller: CallerContext,

@@ -1,0 +1,25 @@
+import type { Database } from "@obmen/db";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
+import type { PairCache } from "./catalogue/pair-cache.ts";
+import type { SignedCallContext, SignedRouteDoc } from "./http/signed-route.ts";
+
+/** What the API tier needs from the process that hosts it (the composition root). */
+export interface ApiDeps {
+  db: Database;
+  pairCache: PairCache;
+  catalogueChanges: CatalogueChanges;
+}
+
+/** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */
+export interface ApiRoutes {
+  app: FastifyInstance;
+  deps: ApiDeps;
+  define: <S extends z.ZodType>(
+    route: SignedRouteDoc & {
+      payload: S;
+      handler: (context: SignedCallContext<z.infer<S>>) => Promise<unknown>;
+    },
+  ) => void;
+}

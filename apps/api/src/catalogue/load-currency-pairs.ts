@@ -1,0 +1,152 @@
+import type { Currency, CurrencyPairEntry, Locale, OrderFieldDefinition } from "@obmen/contracts";
+import {
+  currencies,
+  currencyFields,
+  currencyPairs,
+  type Database,
+  paySystems,
+  reserveHolds,
+} from "@obmen/db";
+import Big from "big.js";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+
+type CurrencyRow = typeof currencies.$inferSelect;
+type PaySystemRow = typeof paySystems.$inferSelect;
+type FieldRow = typeof currencyFields.$inferSelect;
+
+/**
+ * Reads every active pair with both currencies, their available reserves (declared reserve
+ * minus open holds) and the pair's order fields, in the spec's wire shape (spec §3).
+ * Three queries whatever the catalogue size; the result is cached by `pair-cache.ts`.
+ */
+export async function loadCurrencyPairs(options: {
+  db: Database;
+  lang: Locale;
+}): Promise<CurrencyPairEntry[]> {
+  const { db, lang } = options;
+  const sendCurrency = alias(currencies, "send_currency");
+  const receiveCurrency = alias(currencies, "receive_currency");
+  const sendPaySystem = alias(paySystems, "send_pay_system");
+  const receivePaySystem = alias(paySystems, "receive_pay_system");
+
+  const [rows, holds, fields] = await Promise.all([
+    db
+      .select({
+        pair: currencyPairs,
+        send: sendCurrency,
+        sendPaySystem,
+        receive: receiveCurrency,
+        receivePaySystem,
+      })
+      .from(currencyPairs)
+      .innerJoin(sendCurrency, eq(sendCurrency.id, currencyPairs.sendCurrencyId))
+      .innerJoin(receiveCurrency, eq(receiveCurrency.id, currencyPairs.receiveCurrencyId))
+      .innerJoin(sendPaySystem, eq(sendPaySystem.id, sendCurrency.paySystemId))
+      .innerJoin(receivePaySystem, eq(receivePaySystem.id, receiveCurrency.paySystemId))
+      .where(
+        and(
+          eq(currencyPairs.active, true),
+          eq(sendCurrency.active, true),
+          eq(receiveCurrency.active, true),
+        ),
+      )
+      .orderBy(asc(currencyPairs.sortOrder), asc(currencyPairs.id)),
+    db
+      .select({
+        currencyId: reserveHolds.currencyId,
+        held: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text`,
+      })
+      .from(reserveHolds)
+      .where(eq(reserveHolds.state, "held"))
+      .groupBy(reserveHolds.currencyId),
+    db.select().from(currencyFields).orderBy(asc(currencyFields.sortOrder), asc(currencyFields.id)),
+  ]);
+
+  const heldByCurrency = new Map(holds.map((h) => [h.currencyId, h.held]));
+  const fieldsByCurrency = new Map<number, FieldRow[]>();
+  for (const field of fields) {
+    const list = fieldsByCurrency.get(field.currencyId) ?? [];
+    list.push(field);
+    fieldsByCurrency.set(field.currencyId, list);
+  }
+  const fieldsOf = (currencyId: number, side: "send" | "receive") =>
+    (fieldsByCurrency.get(currencyId) ?? [])
+      .filter((field) => field.side === side)
+      .map((field) => toFieldDefinition(field, lang));
+
+  return rows.map(({ pair, send, sendPaySystem, receive, receivePaySystem }) => ({
+    id: pair.id,
+    rate: {
+      send_rate: pair.sendRate,
+      receive_rate: pair.receiveRate,
+      send_rate_real: pair.sendRateReal,
+      receive_rate_real: pair.receiveRateReal,
+      comission_amount: pair.comissionAmount,
+    },
+    currency_pair: {
+      send_currency: toCurrency(send, sendPaySystem, heldByCurrency.get(send.id), {
+        min_send_sum: pair.minSendSum,
+        max_send_sum: pair.maxSendSum,
+        min_receive_sum: null,
+        max_receive_sum: null,
+      }),
+      receive_currency: toCurrency(receive, receivePaySystem, heldByCurrency.get(receive.id), {
+        min_send_sum: null,
+        max_send_sum: null,
+        min_receive_sum: pair.minReceiveSum,
+        max_receive_sum: pair.maxReceiveSum,
+      }),
+    },
+    fields: [...fieldsOf(send.id, "send"), ...fieldsOf(receive.id, "receive")],
+  }));
+}
+
+function toCurrency(
+  currency: CurrencyRow,
+  paySystem: PaySystemRow,
+  held: string | undefined,
+  pairLimits: Pick<
+    Currency["currency_in_services"],
+    "min_send_sum" | "max_send_sum" | "min_receive_sum" | "max_receive_sum"
+  >,
+): Currency {
+  return {
+    id: currency.id,
+    pay_system: { name: paySystem.name, icon: paySystem.icon, network_code: paySystem.networkCode },
+    currency_code: { name: currency.currencyCode },
+    url_xml: currency.urlXml,
+    kind: currency.kind,
+    currency_in_services: {
+      reserve: {
+        name: currency.reserveName,
+        reserve: availableReserve(currency.reserve, held, currency.decimals),
+      },
+      decimal: currency.decimals,
+      ...pairLimits,
+      send_limit: { min_send_sum: currency.sendMin, max_send_sum: currency.sendMax },
+    },
+  };
+}
+
+/** Declared reserve minus open holds, rounded down to the currency's places, never negative. */
+export function availableReserve(
+  reserve: string,
+  held: string | undefined,
+  decimals: number,
+): string {
+  const available = new Big(reserve).minus(held ?? "0");
+  return (available.lt(0) ? new Big(0) : available).round(decimals, Big.roundDown).toFixed();
+}
+
+function toFieldDefinition(field: FieldRow, lang: Locale): OrderFieldDefinition {
+  const label = { ru: field.labelRu, en: field.labelEn, uk: field.labelUk }[lang];
+  return {
+    key: field.key,
+    type: field.type,
+    network: field.network,
+    label,
+    required: field.required,
+    side: field.side,
+  };
+}

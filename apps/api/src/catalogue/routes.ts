@@ -1,0 +1,35 @@
+import {
+  AppError,
+  CurrencyPairListResponse,
+  CurrencyPairRequest,
+  CurrencyPairResponse,
+  ErrorCode,
+} from "@obmen/contracts";
+import { z } from "zod";
+import type { ApiRoutes } from "../api-routes.ts";
+import { SerializedData } from "../http/signed-route.ts";
+
+/** Spec §7: `/rest/currency_pair/list` and `/rest/currency_pair`, served from the pair cache. */
+export function registerCatalogueRoutes({ define, deps }: ApiRoutes) {
+  define({
+    path: "/rest/currency_pair/list",
+    methods: ["GET", "POST"],
+    summary: "All active currency pairs with rates, reserves, limits and order fields",
+    payload: z.strictObject({}),
+    response: CurrencyPairListResponse,
+    handler: async ({ lang }) => new SerializedData((await deps.pairCache.get(lang)).json),
+  });
+
+  define({
+    path: "/rest/currency_pair",
+    methods: ["GET", "POST"],
+    summary: "One active currency pair by its currency_pairs_in_service_id",
+    payload: CurrencyPairRequest,
+    response: CurrencyPairResponse,
+    handler: async ({ payload, lang }) => {
+      const pair = (await deps.pairCache.get(lang)).byId.get(payload.currency_pairs_in_service_id);
+      if (!pair) throw new AppError(ErrorCode.NOT_FOUND);
+      return pair;
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { type ApiErrorBody, AppError, ERROR_HTTP_STATUS, ErrorCode } from "@obmen/contracts";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorMessage } from "./messages.ts";
+import { requestLang } from "./request-lang.ts";
+
+/** Fastify's own errors (body parsing, limits) mapped onto our closed set of codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+  FST_ERR_CTP_EMPTY_JSON_BODY: ErrorCode.BAD_ENVELOPE,
+  FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.BAD_ENVELOPE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ErrorCode.BAD_ENVELOPE,
+};
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  const lang = request.apiLang ?? requestLang(request);
+  const body: ApiErrorBody = {
+    error: {
+      code: error.code,
+      message: error.translatedMessage ?? errorMessage(error.code, lang),
+      ...(error.fields ? { fields: error.fields } : {}),
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
+  return reply.code(ERROR_HTTP_STATUS[error.code]).type("application/json").send(body);
+}
+
+/** One handler maps every error to HTTP; a 5xx never leaks internals (DESIGN.md). */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, request, error);
+    const mapped =
+      (error.code && FASTIFY_CODES[error.code]) ||
+      (error instanceof SyntaxError ? ErrorCode.BAD_ENVELOPE : undefined);
+    if (mapped) return sendError(reply, request, new AppError(mapped));
+    if (error.statusCode && error.statusCode < 500) {
+      return sendError(reply, request, new AppError(ErrorCode.BAD_ENVELOPE));
+    }
+    request.log.error({ err: error }, "unhandled API error");
+    return sendError(reply, request, new AppError(ErrorCode.INTERNAL));
+  });
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The language the signed request asked for, once its envelope is open. */
+    apiLang?: import("@obmen/contracts").Locale;
+  }
+}

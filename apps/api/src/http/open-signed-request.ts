@@ -1,0 +1,97 @@
+import { AppError, ErrorCode, isLocale, type Locale } from "@obmen/contracts";
+import {
+  type EnvelopeMeta,
+  openEnvelopeData,
+  REPLAY_WINDOW_MS,
+  signatureMatches,
+} from "@obmen/contracts/envelope";
+import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
+import { errorMessage } from "./messages.ts";
+import type { ReplayGuard } from "./replay-guard.ts";
+
+export interface SignedRequest {
+  /** The caller's payload without the envelope's own keys. */
+  payload: Record<string, unknown>;
+  meta: EnvelopeMeta;
+  client: ApiClient;
+}
+
+const META_KEYS = ["public_key", "ip", "lang", "timestamp", "user_auth_token"] as const;
+
+/**
+ * Checks a signed envelope (DESIGN.md): shape, client, signature, timestamp window, replay.
+ * The order matters: nothing is remembered for replay until the signature is proven, so a
+ * forger cannot burn a legitimate client's signatures.
+ */
+export async function openSignedRequest(options: {
+  envelope: unknown;
+  timestampHeader: string | undefined;
+  clients: ApiClientLookup;
+  replayGuard: ReplayGuard;
+  fallbackLang: Locale;
+  now?: number;
+}): Promise<SignedRequest> {
+  const { envelope, fallbackLang } = options;
+  const fail = (code: ErrorCode, lang: Locale = fallbackLang) =>
+    new AppError(code, { message: errorMessage(code, lang) });
+
+  if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
+    throw fail(ErrorCode.BAD_ENVELOPE);
+  }
+  const { data, signed, ...rest } = envelope as Record<string, unknown>;
+  if (typeof data !== "string" || typeof signed !== "string" || Object.keys(rest).length > 0) {
+    throw fail(ErrorCode.BAD_ENVELOPE);
+  }
+  const decoded = openEnvelopeData(data);
+  if (!decoded) throw fail(ErrorCode.BAD_ENVELOPE);
+
+  const langValue = decoded.lang ?? "ru";
+  const lang: Locale = isLocale(langValue) ? langValue : fallbackLang;
+  if (!isLocale(langValue)) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      message: errorMessage(ErrorCode.VALIDATION_FAILED, lang),
+      fields: { lang: "ru, en, uk" },
+    });
+  }
+  if (typeof decoded.public_key !== "string") throw fail(ErrorCode.BAD_ENVELOPE, lang);
+  const client = await options.clients(decoded.public_key);
+  if (!client) throw fail(ErrorCode.UNKNOWN_CLIENT, lang);
+  if (!signatureMatches(data, signed, client.secret, client.algorithm)) {
+    throw fail(ErrorCode.BAD_SIGNATURE, lang);
+  }
+
+  const now = options.now ?? Date.now();
+  const timestamp = decoded.timestamp;
+  if (
+    typeof timestamp !== "number" ||
+    !Number.isSafeInteger(timestamp) ||
+    options.timestampHeader !== String(timestamp) ||
+    Math.abs(now - timestamp) > REPLAY_WINDOW_MS
+  ) {
+    throw fail(ErrorCode.STALE_REQUEST, lang);
+  }
+  if (typeof decoded.ip !== "string" || decoded.ip.length > 64) {
+    throw fail(ErrorCode.BAD_ENVELOPE, lang);
+  }
+  const token = decoded.user_auth_token;
+  if (token !== undefined && (typeof token !== "string" || token.length > 256)) {
+    throw fail(ErrorCode.BAD_ENVELOPE, lang);
+  }
+  if (!(await options.replayGuard.remember(signed.toLowerCase()))) {
+    throw fail(ErrorCode.REPLAYED_REQUEST, lang);
+  }
+
+  const payload: Record<string, unknown> = { ...decoded };
+  for (const key of META_KEYS) delete payload[key];
+  return {
+    payload,
+    meta: {
+      public_key: decoded.public_key,
+      ip: decoded.ip,
+      lang,
+      timestamp,
+      ...(token ? { user_auth_token: token } : {}),
+    },
+    client,
+  };
+}

@@ -1,0 +1,13 @@
+export type { ApiDeps } from "./api-routes.ts";
+export {
+  type CatalogueChanges,
+  createLocalCatalogueChanges,
+} from "./catalogue/catalogue-changes.ts";
+export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
+export { openDatabaseApiClients } from "./http/database-api-clients.ts";
+export {
+  createMemoryReplayGuard,
+  createRedisReplayGuard,
+  type ReplayGuard,
+} from "./http/replay-guard.ts";
+export { type RegisterApiOptions, registerApi } from "./register-api.ts";

@@ -1,0 +1,74 @@
+import { AppError, ErrorCode } from "@obmen/contracts";
+import type { Database } from "@obmen/db";
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
+import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
+import { loadCurrencyPairs } from "./catalogue/load-currency-pairs.ts";
+import { createPairCache } from "./catalogue/pair-cache.ts";
+import { registerCatalogueRoutes } from "./catalogue/routes.ts";
+import type { ApiClientLookup } from "./http/api-clients.ts";
+import { installErrorHandling, sendError } from "./http/error-handler.ts";
+import type { ReplayGuard } from "./http/replay-guard.ts";
+import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
+import { buildOpenApi } from "./openapi/build-openapi.ts";
+
+export interface RegisterApiOptions {
+  db: Database;
+  /** Answers health checks: resolves when the database answers. */
+  ping: () => Promise<void>;
+  clients: ApiClientLookup;
+  replayGuard: ReplayGuard;
+  catalogueChanges: CatalogueChanges;
+  appUrl: string;
+}
+
+/**
+ * The API tier as one encapsulated Fastify plugin: its error handler, body parsers and limits
+ * apply to API routes only, leaving the web tier's catch-all route untouched.
+ */
+export async function registerApi(app: FastifyInstance, options: RegisterApiOptions) {
+  const deps: ApiDeps = {
+    db: options.db,
+    catalogueChanges: options.catalogueChanges,
+    pairCache: createPairCache({
+      load: (lang) => loadCurrencyPairs({ db: options.db, lang }),
+      changes: options.catalogueChanges,
+    }),
+  };
+  const docs: SignedRouteDoc[] = [];
+
+  await app.register(async (api) => {
+    installErrorHandling(api);
+    // Signed calls are JSON envelopes; Fastify's default text/plain parser would let a
+    // non-JSON body through to the envelope check, so only JSON is parsed here.
+    api.removeContentTypeParser("text/plain");
+
+    const routes: ApiRoutes = {
+      app: api,
+      deps,
+      define: (route) => signedRoute(api, options, docs, route),
+    };
+    registerCatalogueRoutes(routes);
+
+    api.get("/healthz", async (_request, reply) => {
+      try {
+        await options.ping();
+        return reply.send({ status: "ok" });
+      } catch {
+        return reply.code(503).send({ status: "unavailable" });
+      }
+    });
+
+    const openApi = buildOpenApi(docs, options.appUrl);
+    api.get("/rest/openapi.json", async () => openApi);
+
+    // Anything else under the API's prefixes is an API 404 in the API's error shape,
+    // not the web tier's HTML page.
+    for (const prefix of ["/rest/*", "/api/*", "/content/*"]) {
+      api.all(prefix, async (request, reply) =>
+        sendError(reply, request, new AppError(ErrorCode.NOT_FOUND)),
+      );
+    }
+  });
+  return deps;
+}

@@ -1,0 +1,81 @@
+import type { Locale } from "@obmen/contracts";
+import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
+import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  createLocalCatalogueChanges,
+  createMemoryReplayGuard,
+  openDatabaseApiClients,
+  registerApi,
+} from "../../src/index.ts";
+
+export const TEST_CLIENT = {
+  name: "test-partner",
+  publicKey: "pk_test_partner_0001",
+  secret: "s".repeat(40),
+};
+export const HMAC_CLIENT = {
+  name: "test-hmac-partner",
+  publicKey: "pk_test_hmac_0001",
+  secret: "h".repeat(40),
+  algorithm: "hmac-sha256" as SignatureAlgorithm,
+};
+
+/** A real API on a real, migrated and seeded database (PGlite, or PostgreSQL in CI). */
+export async function startTestApi(options: { seed?: boolean } = {}) {
+  const database = await createTestDatabase();
+  if (options.seed !== false) await seedDemoCatalogue(database.db);
+  await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
+  const app: FastifyInstance = Fastify({ logger: false });
+  const catalogueChanges = createLocalCatalogueChanges();
+  const deps = await registerApi(app, {
+    db: database.db,
+    ping: database.ping,
+    clients: openDatabaseApiClients(database.db),
+    replayGuard: createMemoryReplayGuard(),
+    catalogueChanges,
+    appUrl: "http://localhost",
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    deps,
+    catalogueChanges,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+/** Seals a payload as the test partner and POSTs it, returning status and parsed JSON. */
+export async function callApi(
+  app: FastifyInstance,
+  path: string,
+  payload: Record<string, unknown> = {},
+  options: {
+    lang?: Locale;
+    client?: { publicKey: string; secret: string; algorithm?: SignatureAlgorithm };
+  } = {},
+) {
+  const client: { publicKey: string; secret: string; algorithm?: SignatureAlgorithm } =
+    options.client ?? TEST_CLIENT;
+  const { envelope, timestamp } = sealEnvelope({
+    payload,
+    publicKey: client.publicKey,
+    secret: client.secret,
+    algorithm: client.algorithm,
+    ip: "203.0.113.7",
+    lang: options.lang ?? "en",
+  });
+  const response = await app.inject({
+    method: "POST",
+    url: path,
+    headers: { [TIMESTAMP_HEADER]: String(timestamp) },
+    payload: envelope,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+/**
+ * Every setting Obmen reads from the environment, parsed once at boot (STYLE.md). A bad value
+ * stops the process with a message naming the variable, instead of failing later and obscurely.
+ */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["development", "production", "test"])),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+    HOST: z.string().min(1).default("localhost"),
+    APP_URL: optional(z.url({ protocol: /^https?$/ })),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(
+          /^(postgres|postgresql):\/\/.+|^memory:\/\/$/,
+          "must be a postgres:// URL (or memory:// for a throwaway embedded database)",
+        ),
+    ),
+    API_URL: optional(z.url({ protocol: /^https?$/ })),
+    API_PUBLIC_KEY: optional(z.string().min(16, "must be at least 16 characters")),
+    API_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+    MAIL_FROM: z.string().min(3).default("Obmen <no-reply@obmen.local>"),
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+    CAPTCHA_PROVIDER: z.enum(["altcha", "none"]).default("altcha"),
+    ADMIN_EMAIL: optional(z.email()),
+    ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.API_PUBLIC_KEY) !== Boolean(env.API_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.API_PUBLIC_KEY ? "API_SECRET" : "API_PUBLIC_KEY"],
+        message: "API_PUBLIC_KEY and API_SECRET must be set together (or both left unset)",
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)",
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "environment";
+        const given = env[name];
+        return `${name}: ${issue.message}${given === undefined ? "" : ` (got ${JSON.stringify(redact(name, given))})`}`;
+      }),
+    );
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    APP_URL: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
+    /** Which database the process uses; the embedded one keeps its files in DATA_DIR. */
+    databaseEngine: parsed.DATABASE_URL?.startsWith("postgres")
+      ? ("postgres" as const)
+      : ("pglite" as const),
+  };
+}
+
+function redact(name: string, value: string): string {
+  return /SECRET|PASSWORD|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name) ? "***" : value;
+}

@@ -1,0 +1,42 @@
+import { DataDirLockedError } from "@obmen/db";
+import { ConfigError, parseConfig } from "./config.ts";
+import { startServer } from "./start-server.ts";
+
+/** `npm start`: parse the configuration, start the one process, stop cleanly on a signal. */
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(3);
+    }
+    throw error;
+  }
+  console.log(`Obmen is running on ${config.APP_URL} (database: ${config.databaseEngine})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+await main();

@@ -1,0 +1,88 @@
+import {
+  createMemoryReplayGuard,
+  openDatabaseApiClients,
+  type ReplayGuard,
+  registerApi,
+} from "@obmen/api";
+import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
+import { migrateDatabase, openDatabase, seedDemoCatalogue } from "@obmen/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import { openCatalogueChanges } from "./catalogue-changes.ts";
+import type { Config } from "./config.ts";
+import { inProcessTransport } from "./in-process-transport.ts";
+import { resolveWebClient } from "./resolve-web-client.ts";
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: one process hosting the API tier and the web tier on one port, on
+ * the embedded database or PostgreSQL (DESIGN.md "Process model").
+ */
+export async function startServer(
+  config: Config,
+  options: { web?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  const cleanups: (() => Promise<void>)[] = [() => database.close()];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    await migrateDatabase(database);
+    await seedDemoCatalogue(database.db);
+    const webClient = await resolveWebClient({
+      db: database.db,
+      publicKey: config.API_PUBLIC_KEY,
+      secret: config.API_SECRET,
+    });
+
+    const catalogue = await openCatalogueChanges(database);
+    cleanups.push(catalogue.close);
+    const replayGuard = await openReplayGuard(config);
+    cleanups.push(() => replayGuard.close());
+
+    const app = Fastify({
+      logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+      trustProxy: true,
+      disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+    });
+    cleanups.push(() => app.close());
+    await registerApi(app, {
+      db: database.db,
+      ping: database.ping,
+      clients: openDatabaseApiClients(database.db),
+      replayGuard,
+      catalogueChanges: catalogue.changes,
+      appUrl: config.APP_URL,
+    });
+
+    if (options.web !== false) {
+      const api = createObmenClient({
+        transport: config.API_URL ? httpTransport(config.API_URL) : inProcessTransport(app),
+        credentials: webClient,
+      });
+      const { registerWebTier } = await import("@obmen/web/server");
+      await registerWebTier(app, { api });
+    }
+
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    return { app, url: address, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Replicas share replay protection through Redis; a single process keeps it in memory. */
+async function openReplayGuard(config: Config): Promise<ReplayGuard> {
+  if (!config.REDIS_URL) return createMemoryReplayGuard();
+  const { openRedisReplayGuard } = await import("./redis-replay-guard.ts");
+  return openRedisReplayGuard(config.REDIS_URL);
+}

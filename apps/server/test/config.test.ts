@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../src/config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, ./data, the embedded database, ALTCHA", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      CAPTCHA_PROVIDER: "altcha",
+      APP_URL: "http://localhost:3000",
+      databaseEngine: "pglite",
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("selects PostgreSQL for a postgres:// URL", () => {
+    expect(
+      parseConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }).databaseEngine,
+    ).toBe("postgres");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "" }).databaseEngine).toBe("pglite");
+  });
+
+  it("names each bad variable and what is wrong with it", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      CAPTCHA_PROVIDER: "recaptcha",
+      SMTP_URL: "mail.example",
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith("PORT:"))).toContain('"eighty"');
+    expect(problems.some((p) => p.startsWith("CAPTCHA_PROVIDER:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SMTP_URL:"))).toBe(true);
+  });
+
+  it("refuses a database URL of another kind without echoing its password", () => {
+    const [problem] = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db/obmen" });
+    expect(problem).toMatch(/^DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(problem).not.toContain("hunter2");
+  });
+
+  it("requires API keys and admin credentials in pairs", () => {
+    expect(problemsOf({ API_PUBLIC_KEY: "pk_0123456789abcdef" })[0]).toMatch(
+      /^API_SECRET: .*together/,
+    );
+    expect(problemsOf({ ADMIN_PASSWORD: "correct horse battery" })[0]).toMatch(
+      /^ADMIN_EMAIL: .*together/,
+    );
+  });
+
+  it("refuses a port out of range and a short secret", () => {
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT:/);
+    const [secret] = problemsOf({ API_PUBLIC_KEY: "pk_0123456789abcdef", API_SECRET: "short" });
+    expect(secret).toMatch(/^API_SECRET: must be at least 32 characters/);
+    expect(secret).not.toContain('short"');
+  });
+});

@@ -1,0 +1,84 @@
+import { normalizeCardNumber } from "./card-number.ts";
+import { normalizeCryptoAddress } from "./crypto-address.ts";
+import { EMAIL_MAX_LENGTH, normalizeEmail } from "./email.ts";
+import { FULL_NAME_MAX_LENGTH, normalizeFullName } from "./full-name.ts";
+import { normalizePhone } from "./phone.ts";
+
+/** The wire field types (contracts `OrderFieldType`, DESIGN.md "Tiers"). */
+export type OrderFieldType =
+  | "crypto_address"
+  | "card_number"
+  | "phone"
+  | "full_name"
+  | "email"
+  | "text";
+
+export type FieldRejectionReason =
+  | "required"
+  | "invalid_address"
+  | "invalid_card"
+  | "invalid_phone"
+  | "invalid_name"
+  | "invalid_email"
+  | "too_long";
+
+export type FieldValidationResult =
+  | { ok: true; normalized: string }
+  | { ok: false; reason: FieldRejectionReason };
+
+/**
+ * Longest accepted input per type, checked before any parsing so hostile input costs nothing
+ * (DESIGN.md invariant 3). Addresses: the longest supported form is a 90-character bech32.
+ */
+export const FIELD_MAX_LENGTH: Readonly<Record<OrderFieldType, number>> = {
+  crypto_address: 128,
+  card_number: 40,
+  phone: 32,
+  full_name: FULL_NAME_MAX_LENGTH,
+  email: EMAIL_MAX_LENGTH,
+  text: 256,
+};
+
+const RULES: Record<
+  OrderFieldType,
+  {
+    normalize: (value: string, network: string | null) => string | null;
+    invalid: FieldRejectionReason;
+  }
+> = {
+  crypto_address: {
+    normalize: (value, network) => normalizeCryptoAddress({ network, value }),
+    invalid: "invalid_address",
+  },
+  card_number: { normalize: normalizeCardNumber, invalid: "invalid_card" },
+  phone: { normalize: normalizePhone, invalid: "invalid_phone" },
+  full_name: { normalize: normalizeFullName, invalid: "invalid_name" },
+  email: { normalize: normalizeEmail, invalid: "invalid_email" },
+  // Free text: only control characters go (they break e-mails and operator screens).
+  text: { normalize: (value) => value.replace(/\p{Cc}+/gu, " ").trim(), invalid: "required" },
+};
+
+/**
+ * Validates and normalises one order field value (DESIGN.md: errors are reported under
+ * `fields.<key>`). Surrounding whitespace is ignored; an empty value is `required` unless
+ * the field is optional, in which case it is accepted as "".
+ */
+export function validateOrderField(options: {
+  type: OrderFieldType;
+  /** For `crypto_address`: the network whose rules apply; unknown or null → generic check. */
+  network?: string | null;
+  value: string;
+  required?: boolean;
+}): FieldValidationResult {
+  const { type, required = true } = options;
+  const value = typeof options.value === "string" ? options.value.trim() : "";
+  if (value === "")
+    return required ? { ok: false, reason: "required" } : { ok: true, normalized: "" };
+  // Types come from the catalogue; an unknown one (newer data, older code) is treated as text.
+  const known = Object.hasOwn(RULES, type) ? type : "text";
+  if (value.length > FIELD_MAX_LENGTH[known]) return { ok: false, reason: "too_long" };
+  const rule = RULES[known];
+  const normalized = rule.normalize(value, options.network ?? null);
+  if (normalized === null || normalized === "") return { ok: false, reason: rule.invalid };
+  return { ok: true, normalized };
+}

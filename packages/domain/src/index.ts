@@ -1,0 +1,66 @@
+/**
+ * @obmen/domain: the pure domain (docs/decisions/001-architecture.md). Plain functions over
+ * plain data; no I/O and nothing Node-only, because the web calculator imports it too.
+ */
+
+export { passesLuhn } from "./fields/card-number.ts";
+export { KNOWN_ADDRESS_NETWORKS } from "./fields/crypto-address.ts";
+export { toChecksumAddress } from "./fields/evm-address.ts";
+export {
+  FIELD_MAX_LENGTH,
+  type FieldRejectionReason,
+  type FieldValidationResult,
+  type OrderFieldType,
+  validateOrderField,
+} from "./fields/validate-order-field.ts";
+export {
+  compareDecimals,
+  countDecimals,
+  DEFAULT_DECIMALS,
+  type Decimal,
+  formatDecimal,
+  formatPlain,
+  isPlainDecimal,
+  MAX_DECIMAL_DIGITS,
+  parseDecimal,
+  type Rounding,
+  roundDown,
+  roundUp,
+  toDecimal,
+} from "./money.ts";
+export {
+  ACTOR_KINDS,
+  type ActorKind,
+  canTransition,
+  isOrderStatus,
+  isTerminal,
+  nextStatuses,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type ReserveHoldEffect,
+  reserveHoldEffect,
+} from "./order/status.ts";
+export {
+  type AmountField,
+  type AmountViolation,
+  type AmountViolationCode,
+  checkAmounts,
+} from "./pricing/check-amounts.ts";
+export { defaultSendAmount, FALLBACK_SEND_AMOUNT } from "./pricing/default-send-amount.ts";
+export { DISPLAY_RATE_DECIMALS, type DisplayedRate, displayRate } from "./pricing/display-rate.ts";
+export {
+  DEFAULT_RATE_TOLERANCE,
+  isRateWithinTolerance,
+} from "./pricing/is-rate-within-tolerance.ts";
+export { type QuoteReceiveResult, quoteReceive } from "./pricing/quote-receive.ts";
+export { type QuoteSendResult, quoteSend } from "./pricing/quote-send.ts";
+export type { PairRateValues } from "./pricing/rate-math.ts";
+export {
+  FALLBACK_MAX_AMOUNT,
+  FALLBACK_MIN_AMOUNT,
+  type PairLimitValues,
+  PRELOAD_LIMITS,
+  type ResolvedLimits,
+  resolveLimits,
+  type SendLimitValues,
+} from "./pricing/resolve-limits.ts";

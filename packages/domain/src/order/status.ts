@@ -1,0 +1,104 @@
+/**
+ * Order lifecycle (DESIGN.md "Domain rules": statuses are ours, the spec lists none, §4).
+ * Main path: new → (customer) paid → (operator) processing → completed.
+ * Side exits: cancelled, expired, hold (verification/AML), error, refunded.
+ */
+export const ORDER_STATUSES = [
+  "new",
+  "paid",
+  "processing",
+  "completed",
+  "cancelled",
+  "expired",
+  "hold",
+  "error",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Who causes a change; every change is recorded as an event with its actor and time. */
+export const ACTOR_KINDS = ["customer", "operator", "system"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** What a transition does to the order's reserve hold (DESIGN.md invariant 1). */
+export type ReserveHoldEffect = "keep" | "release" | "consume";
+
+type TransitionTable = Readonly<
+  Record<ActorKind, Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>>>
+>;
+
+/**
+ * Who may move an order from which status to which. Decisions beyond DESIGN.md:
+ * - operator new → processing / hold / cancelled: the payment can arrive before the customer
+ *   presses "paid", and a customer may ask support to cancel;
+ * - operator paid → cancelled: "paid" is only the customer's claim; when no money arrived
+ *   the order is cancelled (nothing to refund) and the reserve released;
+ * - error is recoverable (processing again after a failed payout) or ends in refunded or
+ *   cancelled (no payment found), so it keeps the reserve until then;
+ * - the system only expires unpaid orders whose locked rate ran out; it never touches
+ *   an order the customer says is paid — an operator must look at those.
+ * completed, cancelled, expired and refunded are terminal.
+ */
+const TRANSITIONS: TransitionTable = {
+  customer: {
+    new: ["paid", "cancelled"],
+  },
+  operator: {
+    new: ["processing", "hold", "cancelled"],
+    paid: ["processing", "hold", "error", "cancelled", "refunded"],
+    processing: ["completed", "hold", "error", "refunded"],
+    hold: ["processing", "error", "refunded"],
+    error: ["processing", "refunded", "cancelled"],
+  },
+  system: {
+    new: ["expired"],
+  },
+};
+
+const TERMINAL: ReadonlySet<OrderStatus> = new Set([
+  "completed",
+  "cancelled",
+  "expired",
+  "refunded",
+]);
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** No transition leaves a terminal status, whoever asks. */
+export function isTerminal(status: OrderStatus): boolean {
+  return TERMINAL.has(status);
+}
+
+/** Whether `actor` may move an order from `from` to `to` (spec §7 `/rest/exchange/update`). */
+export function canTransition(options: {
+  from: OrderStatus;
+  to: OrderStatus;
+  actor: ActorKind;
+}): boolean {
+  return TRANSITIONS[options.actor][options.from]?.includes(options.to) ?? false;
+}
+
+/** The statuses `actor` may choose next, e.g. for the operator's action buttons. */
+export function nextStatuses(options: { from: OrderStatus; actor: ActorKind }): OrderStatus[] {
+  return [...(TRANSITIONS[options.actor][options.from] ?? [])];
+}
+
+/**
+ * The hold taken at creation is consumed when the payout completes and released when the
+ * order ends without one (cancelled, expired, refunded); every other status keeps it, so a
+ * reserve can never be promised twice while an operator decides (DESIGN.md "Orders").
+ */
+export function reserveHoldEffect(options: { to: OrderStatus }): ReserveHoldEffect {
+  switch (options.to) {
+    case "completed":
+      return "consume";
+    case "cancelled":
+    case "expired":
+    case "refunded":
+      return "release";
+    default:
+      return "keep";
+  }
+}
