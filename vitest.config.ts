@@ -2,6 +2,10 @@ import { defineConfig } from "vitest/config";
 
 // Unit and integration tests (real databases). Playwright's browser journeys live in e2e/
 // as *.spec.ts and are run by `playwright test`, never by Vitest.
+// `*.pg.test.ts` need a real PostgreSQL server (several processes on one database); they run
+// when TEST_DATABASE_URL is set, as CI does, instead of being reported as skipped elsewhere.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     include: [
@@ -9,6 +13,7 @@ export default defineConfig({
       "apps/*/{src,test,app}/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
     ],
+    exclude: ["**/node_modules/**", ...(onPostgres ? [] : ["**/*.pg.test.ts"])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,0 +1,25 @@
+export {
+  type Database,
+  type DatabaseEngine,
+  type DatabaseHandle,
+  type OpenDatabaseOptions,
+  openDatabase,
+  redactUrl,
+  type Schema,
+  type Transaction,
+} from "./connection.ts";
+export { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+export { migrateDatabase, migrationsFolder } from "./migrate.ts";
+export * as schema from "./schema/index.ts";
+export * from "./schema/index.ts";
+export {
+  type ApiClientRow,
+  type EnsureApiClientOptions,
+  ensureApiClient,
+} from "./seed/ensure-api-client.ts";
+export { type SeedResult, seedDemoCatalogue } from "./seed/seed-demo-catalogue.ts";
+export {
+  type CreateTestDatabaseOptions,
+  createTestDatabase,
+  type TestDatabase,
+} from "./testing.ts";

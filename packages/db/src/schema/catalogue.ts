@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, decimal, updatedAt } from "./columns.ts";
+
+/** A brand/network a currency moves through (Sberbank, Tether TRC20, …): spec §3 `pay_system`. */
+export const paySystems = pgTable("pay_systems", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull().unique(),
+  /** Public path served by the web tier, e.g. `/icons/btc.svg`. */
+  icon: text("icon").notNull(),
+  /** `TRC20`, `ERC20`, `BTC`…; null for banks and e-wallets. */
+  networkCode: text("network_code"),
+});
+
+export const currencyKinds = ["crypto", "bank", "ewallet"] as const;
+export type CurrencyKind = (typeof currencyKinds)[number];
+
+/** A currency the exchange serves, with the operator's reserve and own limits (spec §3 `Currency`). */
+export const currencies = pgTable(
+  "currencies",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    paySystemId: integer("pay_system_id")
+      .notNull()
+      .references(() => paySystems.id),
+    currencyCode: text("currency_code").notNull(),
+    /** BestChange code (`BTC`, `USDTTRC20`, `SBERRUB`); also the URL slug, so it is unique. */
+    urlXml: text("url_xml").notNull().unique(),
+    kind: text("kind").$type<CurrencyKind>().notNull(),
+    decimals: integer("decimals").notNull().default(2),
+    /** Operator-declared reserve; what is available = reserve − held amounts (reserve_holds). */
+    reserve: decimal("reserve").notNull().default("0"),
+    reserveName: text("reserve_name").notNull(),
+    /** The currency's own `send_limit`, used when a pair sets no limit (DESIGN "Limits"). */
+    sendMin: decimal("send_min"),
+    sendMax: decimal("send_max"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    /**
+     * Where customers pay this currency in: the exchange's wallet address, card number, SBP
+     * phone or e-wallet account, shown on the order page with a copy button (and a QR code for
+     * crypto). Null means the operator sends details by hand (the order page says so).
+     */
+    paymentTarget: text("payment_target"),
+    /** Recipient shown next to the target (card holder, wallet name, memo/tag instructions). */
+    paymentHolder: text("payment_holder"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("currencies_kind_check", sql`${t.kind} in ('crypto', 'bank', 'ewallet')`),
+    check("currencies_decimals_check", sql`${t.decimals} between 0 and 18`),
+    check("currencies_url_xml_check", sql`${t.urlXml} ~ '^[A-Z0-9]+$'`),
+    check("currencies_reserve_check", sql`${t.reserve} >= 0`),
+    check(
+      "currencies_send_limit_check",
+      sql`${t.sendMin} is null or ${t.sendMax} is null or ${t.sendMin} <= ${t.sendMax}`,
+    ),
+  ],
+);
+
+/**
+ * "Currencies in service pairs": a direction the exchange offers, with its rate and limits. The
+ * id is the spec's `currency_pairs_in_service_id`. One of send_rate/receive_rate is 1
+ * (DESIGN "Domain rules"): `send_rate` units of the send currency buy `receive_rate` units of
+ * the receive currency.
+ */
+export const currencyPairs = pgTable(
+  "currency_pairs",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    sendCurrencyId: integer("send_currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    receiveCurrencyId: integer("receive_currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    sendRate: decimal("send_rate").notNull(),
+    receiveRate: decimal("receive_rate").notNull(),
+    /** Market rate before the operator's markup: for operators, profit and affiliate rewards. */
+    sendRateReal: decimal("send_rate_real").notNull(),
+    receiveRateReal: decimal("receive_rate_real").notNull(),
+    /** Fixed fee in the receive currency (e.g. the payout's network fee); spec spelling. */
+    comissionAmount: decimal("comission_amount").notNull().default("0"),
+    minSendSum: decimal("min_send_sum"),
+    maxSendSum: decimal("max_send_sum"),
+    minReceiveSum: decimal("min_receive_sum"),
+    maxReceiveSum: decimal("max_receive_sum"),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("currency_pairs_direction_unique").on(t.sendCurrencyId, t.receiveCurrencyId),
+    index("currency_pairs_receive_currency_idx").on(t.receiveCurrencyId),
+    check("currency_pairs_distinct_check", sql`${t.sendCurrencyId} <> ${t.receiveCurrencyId}`),
+    check(
+      "currency_pairs_rate_check",
+      sql`${t.sendRate} > 0 and ${t.receiveRate} > 0 and (${t.sendRate} = 1 or ${t.receiveRate} = 1)`,
+    ),
+    check(
+      "currency_pairs_real_rate_check",
+      sql`${t.sendRateReal} > 0 and ${t.receiveRateReal} > 0`,
+    ),
+    check("currency_pairs_comission_check", sql`${t.comissionAmount} >= 0`),
+  ],
+);
+
+export const orderFieldTypes = [
+  "crypto_address",
+  "card_number",
+  "phone",
+  "full_name",
+  "email",
+  "text",
+] as const;
+export type OrderFieldType = (typeof orderFieldTypes)[number];
+
+export const orderFieldSides = ["send", "receive"] as const;
+export type OrderFieldSide = (typeof orderFieldSides)[number];
+
+/**
+ * What a customer fills in for a currency on one side of an order. A pair's fields are its send
+ * currency's `send` fields followed by its receive currency's `receive` fields. Keys start with
+ * their side (`send_card_number`, `receive_card_number`) so the two halves can never collide in
+ * one create's `fields` list or its `fields.<key>` errors, whatever pairs an operator adds.
+ */
+export const currencyFields = pgTable(
+  "currency_fields",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    side: text("side").$type<OrderFieldSide>().notNull(),
+    key: text("key").notNull(),
+    type: text("type").$type<OrderFieldType>().notNull(),
+    /** For `crypto_address`: whose address rules apply (`BTC`, `ETH`, `TRX`, `TON`, …). */
+    network: text("network"),
+    labelRu: text("label_ru").notNull(),
+    labelEn: text("label_en").notNull(),
+    labelUk: text("label_uk").notNull(),
+    required: boolean("required").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    unique("currency_fields_key_unique").on(t.currencyId, t.side, t.key),
+    check("currency_fields_side_check", sql`${t.side} in ('send', 'receive')`),
+    check("currency_fields_key_check", sql`${t.key} ~ ('^' || ${t.side} || '_[a-z0-9_]+$')`),
+    check(
+      "currency_fields_type_check",
+      sql`${t.type} in ('crypto_address', 'card_number', 'phone', 'full_name', 'email', 'text')`,
+    ),
+    check(
+      "currency_fields_network_check",
+      sql`(${t.type} = 'crypto_address') = (${t.network} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from "./api-clients.ts";
+export * from "./catalogue.ts";
+export * from "./exchange.ts";
+export * from "./mail.ts";
+export * from "./relations.ts";

@@ -1,0 +1,79 @@
+import { count, sql } from "drizzle-orm";
+import type { Database } from "../connection.ts";
+import { currencies, currencyFields, currencyPairs, paySystems } from "../schema/catalogue.ts";
+import { demoCurrencies } from "./demo-currencies.ts";
+import { demoFields } from "./demo-fields.ts";
+import { buildDemoPair, demoPairSpecs } from "./demo-pairs.ts";
+import { demoPaymentTargets } from "./demo-payment-targets.ts";
+
+/** Advisory lock key ("obms") so replicas starting together seed once, not twice. */
+const SEED_LOCK_KEY = 0x6f626d73;
+
+export type SeedResult = { seeded: boolean; currencies: number; pairs: number };
+
+/**
+ * Fills an empty catalogue with the demo exchange (first start, DESIGN "Process model"). Does
+ * nothing once any currency exists, so an operator's own catalogue is never touched. One
+ * transaction: a crash mid-seed leaves an empty catalogue that the next start seeds again.
+ */
+export async function seedDemoCatalogue(db: Database): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ total: count() }).from(currencies);
+    if ((existing?.total ?? 0) > 0) return { seeded: false, currencies: 0, pairs: 0 };
+
+    const paySystemRows = await tx
+      .insert(paySystems)
+      .values(demoCurrencies.map((currency) => currency.paySystem))
+      .returning({ id: paySystems.id, name: paySystems.name });
+    const paySystemIds = new Map(paySystemRows.map((row) => [row.name, row.id]));
+
+    const currencyRows = await tx
+      .insert(currencies)
+      .values(
+        demoCurrencies.map((currency, index) => ({
+          paySystemId: paySystemIds.get(currency.paySystem.name)!,
+          currencyCode: currency.currencyCode,
+          urlXml: currency.urlXml,
+          kind: currency.kind,
+          decimals: currency.decimals,
+          reserve: currency.reserve,
+          reserveName: currency.reserveName,
+          sendMin: currency.sendMin,
+          sendMax: currency.sendMax,
+          sortOrder: (index + 1) * 10,
+          paymentTarget: demoPaymentTargets[currency.urlXml]?.target ?? null,
+          paymentHolder: demoPaymentTargets[currency.urlXml]?.holder ?? null,
+        })),
+      )
+      .returning({ id: currencies.id, urlXml: currencies.urlXml });
+    const currencyIds = new Map(currencyRows.map((row) => [row.urlXml, row.id]));
+
+    await tx.insert(currencyFields).values(
+      demoCurrencies.flatMap((currency) =>
+        demoFields(currency.fields).map((field, index) => ({
+          ...field,
+          currencyId: currencyIds.get(currency.urlXml)!,
+          sortOrder: (index + 1) * 10,
+        })),
+      ),
+    );
+
+    const byCode = new Map(demoCurrencies.map((currency) => [currency.urlXml, currency]));
+    const pairRows = demoPairSpecs.map((spec, index) => {
+      const send = byCode.get(spec.send);
+      const receive = byCode.get(spec.receive);
+      if (!send || !receive) throw new Error(`Demo pair ${spec.send}>${spec.receive} is unknown`);
+      const { send: _send, receive: _receive, ...pair } = buildDemoPair(spec, send, receive);
+      return {
+        ...pair,
+        sendCurrencyId: currencyIds.get(spec.send)!,
+        receiveCurrencyId: currencyIds.get(spec.receive)!,
+        sortOrder: (index + 1) * 10,
+      };
+    });
+    await tx.insert(currencyPairs).values(pairRows);
+
+    return { seeded: true, currencies: currencyRows.length, pairs: pairRows.length };
+  });
+}
