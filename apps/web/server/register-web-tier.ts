@@ -1,0 +1,101 @@
+import { existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import type { ObmenClient } from "@obmen/contracts/sdk";
+import type { FastifyInstance } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { createLoadContext } from "../app/web-context.server.ts";
+import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+
+export interface WebTierOptions {
+  /** The signed-API SDK loaders call on the visitor's behalf; it never reaches the browser. */
+  api: ObmenClient;
+  /** The `react-router build` output; defaults to `apps/web/build`. */
+  buildDir?: string;
+  /** Only the built (production) site is served for now; see docs/decisions/003-web-tier.md. */
+  mode?: "production";
+}
+
+const DEFAULT_BUILD_DIR = fileURLToPath(new URL("../build", import.meta.url));
+
+// Paths the API tier owns: an unknown one must get the API's 404, not an HTML page.
+const NOT_FOR_PAGES = ["/rest/", "/api/", "/content/", "/assets/"];
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600";
+
+/** What our entry.server.tsx adds to React Router's server entry module. */
+interface WebServerEntry {
+  createLoadContext?: typeof createLoadContext;
+}
+
+/**
+ * Mounts the server-rendered site on the same Fastify instance as the API (decision 003):
+ * built client assets, then every other GET/HEAD/POST goes to React Router. Register it after
+ * the API routes; their exact and prefix routes still win over this catch-all.
+ */
+export async function registerWebTier(
+  app: FastifyInstance,
+  options: WebTierOptions,
+): Promise<void> {
+  const buildDir = options.buildDir ?? DEFAULT_BUILD_DIR;
+  const serverEntry = join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) {
+    throw new Error(`web tier: no server build at ${serverEntry}; run \`npm run build\` first`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const makeContext = (build.entry.module as WebServerEntry).createLoadContext;
+  if (typeof makeContext !== "function") {
+    throw new Error(
+      "web tier: the server build does not export createLoadContext (app/entry.server.tsx)",
+    );
+  }
+  const handleRequest = createRequestHandler(build, options.mode ?? "production");
+  const clientDir = join(buildDir, "client");
+
+  // Encapsulated: the parser changes below apply to the site's routes only, not to the API.
+  await app.register(async function webTier(web) {
+    await web.register(fastifyStatic, {
+      root: clientDir,
+      // One route per built file (read at start) instead of a `/*` route that would clash
+      // with the page catch-all below.
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // @fastify/static would overwrite our Cache-Control otherwise.
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = relative(clientDir, filePath).startsWith(`assets${sep}`);
+        reply.header("cache-control", hashed ? IMMUTABLE : SHORT);
+      },
+    });
+
+    // React Router actions read form posts themselves (request.formData()), so Fastify must
+    // leave every body unread: no parsers, and a catch-all that consumes nothing.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    web.route({
+      method: ["GET", "HEAD", "POST"],
+      url: "*",
+      handler: async (request, reply) => {
+        if (NOT_FOR_PAGES.some((prefix) => request.url.startsWith(prefix))) {
+          return reply.callNotFound();
+        }
+        const controller = new AbortController();
+        // Stop rendering when the visitor goes away, but not after a completed response.
+        reply.raw.once("close", () => {
+          if (!reply.raw.writableFinished) controller.abort();
+        });
+        const fetchRequest = toFetchRequest(request, controller.signal);
+        if (fetchRequest === "too-large") return reply.code(413).send();
+        const response = await handleRequest(
+          fetchRequest,
+          makeContext({ api: options.api, clientIp: request.ip }),
+        );
+        return sendFetchResponse(request, reply, response);
+      },
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+// The system Chromium, never a downloaded one (`playwright install` is not allowed here).
+// A missing browser must fail the run loudly, not skip it.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium not found at ${chromium}. Install it with \`apt-get install -y chromium\` ` +
+      "or point CHROMIUM_PATH at a Chromium binary. Do not run `playwright install`.",
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 3111);
+// E2E_BASE_URL runs the journeys against a server that is already up (e.g. staging);
+// otherwise Playwright starts the real one on a fresh, empty data directory.
+const externalBaseUrl = process.env.E2E_BASE_URL;
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
+
+// Playwright loads this file in every worker too: create the data dir once and pass it on.
+if (!process.env.OBMEN_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), "obmen-e2e-"));
+  process.env.OBMEN_E2E_DATA_DIR = dataDir;
+  // On exit Playwright has already stopped the server; a run leaves ~40 MB otherwise.
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+// Node 24 from the devDependency, whatever node runs Playwright itself.
+const node = fileURLToPath(new URL("./node_modules/.bin/node", import.meta.url));
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: `"${node}" apps/server/src/main.ts`,
+        url: `${baseURL}/healthz`,
+        env: {
+          PORT: String(port),
+          DATA_DIR: process.env.OBMEN_E2E_DATA_DIR,
+          CAPTCHA_PROVIDER: "none",
+        },
+        // First start migrates and seeds a new database.
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+});
