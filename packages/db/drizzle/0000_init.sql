@@ -105,10 +105,10 @@ CREATE TABLE "order_receipts" (
 	"file_name" text NOT NULL,
 	"mime_type" text NOT NULL,
 	"size_bytes" integer NOT NULL,
-	"storage_path" text NOT NULL,
+	"content" "bytea" NOT NULL,
 	"sha256" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "order_receipts_size_check" CHECK ("order_receipts"."size_bytes" > 0),
+	CONSTRAINT "order_receipts_size_check" CHECK ("order_receipts"."size_bytes" > 0 and "order_receipts"."size_bytes" <= 10485760),
 	CONSTRAINT "order_receipts_sha256_check" CHECK ("order_receipts"."sha256" ~ '^[0-9a-f]{64}$')
 );
 --> statement-breakpoint

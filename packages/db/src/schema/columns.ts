@@ -39,3 +39,16 @@ export function updatedAt() {
     .defaultNow()
     .$onUpdate(() => new Date());
 }
+
+/** Binary content (receipts): Buffer in Node, `bytea` in PostgreSQL. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType() {
+    return "bytea";
+  },
+  fromDriver(value) {
+    return Buffer.isBuffer(value) ? value : Buffer.from(value);
+  },
+  toDriver(value) {
+    return value;
+  },
+});
