@@ -3,19 +3,31 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
-import type { SignedCallContext, SignedRouteDoc } from "./http/signed-route.ts";
+import type { OrderEffects } from "./exchange/order-effects.ts";
+import type {
+  SignedCallContext,
+  SignedRouteDoc,
+  SignedRouteSecurity,
+} from "./http/signed-route.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {
   db: Database;
   pairCache: PairCache;
   catalogueChanges: CatalogueChanges;
+  orderEffects: OrderEffects;
+  /** How long a new order's rate stays locked before it expires unpaid. */
+  orderLifetimeMs: number;
 }
 
 /** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */
 export interface ApiRoutes {
   app: FastifyInstance;
   deps: ApiDeps;
+  /** For routes that open envelopes themselves (multipart). */
+  security: SignedRouteSecurity;
+  /** Every call's documentation, for the OpenAPI document. */
+  docs: SignedRouteDoc[];
   define: <S extends z.ZodType>(
     route: SignedRouteDoc & {
       payload: S;

@@ -11,3 +11,4 @@ export {
   type ReplayGuard,
 } from "./http/replay-guard.ts";
 export { type RegisterApiOptions, registerApi } from "./register-api.ts";
+export { startJobRunner } from "./jobs/start-job-runner.ts";

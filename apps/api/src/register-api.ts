@@ -1,16 +1,22 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
+import type { PgBoss } from "pg-boss";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import { loadCurrencyPairs } from "./catalogue/load-currency-pairs.ts";
 import { createPairCache } from "./catalogue/pair-cache.ts";
 import { registerCatalogueRoutes } from "./catalogue/routes.ts";
+import { createOrderEffects } from "./exchange/create-order-effects.ts";
+import { registerOrderJobs } from "./exchange/order-jobs.ts";
+import { registerExchangeRoutes } from "./exchange/routes.ts";
 import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling, sendError } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
 import { buildOpenApi } from "./openapi/build-openapi.ts";
+import { registerRatesExportRoutes } from "./rates-export/routes.ts";
+import { registerReserveRoutes } from "./reserves/routes.ts";
 
 export interface RegisterApiOptions {
   db: Database;
@@ -20,6 +26,12 @@ export interface RegisterApiOptions {
   replayGuard: ReplayGuard;
   catalogueChanges: CatalogueChanges;
   appUrl: string;
+  /** The job runner; null runs no jobs in this process (the expiry sweep elsewhere covers). */
+  jobs: PgBoss | null;
+  /** Rate lock of a new order (DESIGN.md "Orders"); default 30 minutes. */
+  orderLifetimeMs?: number;
+  /** Poll interval of this process's job workers (tests use a short one). */
+  jobPollingIntervalSeconds?: number;
 }
 
 /**
@@ -34,7 +46,17 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       load: (lang) => loadCurrencyPairs({ db: options.db, lang }),
       changes: options.catalogueChanges,
     }),
+    orderEffects: createOrderEffects({ boss: options.jobs, catalogueChanges: options.catalogueChanges }),
+    orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
   };
+  if (options.jobs) {
+    await registerOrderJobs({
+      boss: options.jobs,
+      db: options.db,
+      effects: deps.orderEffects,
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
+  }
   const docs: SignedRouteDoc[] = [];
 
   await app.register(async (api) => {
@@ -46,9 +68,14 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
     const routes: ApiRoutes = {
       app: api,
       deps,
+      security: options,
+      docs,
       define: (route) => signedRoute(api, options, docs, route),
     };
     registerCatalogueRoutes(routes);
+    registerExchangeRoutes(routes);
+    registerRatesExportRoutes(routes);
+    registerReserveRoutes(routes);
 
     api.get("/healthz", async (_request, reply) => {
       try {

@@ -3,6 +3,7 @@ import {
   openDatabaseApiClients,
   type ReplayGuard,
   registerApi,
+  startJobRunner,
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
 import { migrateDatabase, openDatabase, seedDemoCatalogue } from "@obmen/db";
@@ -48,6 +49,12 @@ export async function startServer(
     const replayGuard = await openReplayGuard(config);
     cleanups.push(() => replayGuard.close());
 
+    const jobs = await startJobRunner({
+      handle: database,
+      onError: (error: Error) => console.error("[jobs]", error.message),
+    });
+    cleanups.push(() => jobs.stop({ graceful: true, timeout: 5_000 }));
+
     const app = Fastify({
       logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
       trustProxy: true,
@@ -61,6 +68,8 @@ export async function startServer(
       replayGuard,
       catalogueChanges: catalogue.changes,
       appUrl: config.APP_URL,
+      jobs,
+      orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
     });
 
     if (options.web !== false) {

@@ -2,4 +2,6 @@
 // The envelope and the SDK use node:crypto and live behind their own entry points.
 export * from "./catalogue.ts";
 export * from "./errors.ts";
+export * from "./exchange.ts";
 export * from "./locales.ts";
+export * from "./reserves.ts";

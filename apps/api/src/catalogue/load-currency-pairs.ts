@@ -7,9 +7,9 @@ import {
   paySystems,
   reserveHolds,
 } from "@obmen/db";
-import Big from "big.js";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { availableReserve } from "./available-reserve.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type PaySystemRow = typeof paySystems.$inferSelect;
@@ -127,16 +127,6 @@ function toCurrency(
       send_limit: { min_send_sum: currency.sendMin, max_send_sum: currency.sendMax },
     },
   };
-}
-
-/** Declared reserve minus open holds, rounded down to the currency's places, never negative. */
-export function availableReserve(
-  reserve: string,
-  held: string | undefined,
-  decimals: number,
-): string {
-  const available = new Big(reserve).minus(held ?? "0");
-  return (available.lt(0) ? new Big(0) : available).round(decimals, Big.roundDown).toFixed();
 }
 
 function toFieldDefinition(field: FieldRow, lang: Locale): OrderFieldDefinition {

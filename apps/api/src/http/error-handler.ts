@@ -10,6 +10,12 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ErrorCode.BAD_ENVELOPE,
   FST_ERR_CTP_INVALID_JSON_BODY: ErrorCode.BAD_ENVELOPE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ErrorCode.BAD_ENVELOPE,
+  // @fastify/multipart (receipts)
+  FST_REQ_FILE_TOO_LARGE: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_FILES_LIMIT: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_PARTS_LIMIT: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_FIELDS_LIMIT: ErrorCode.PAYLOAD_TOO_LARGE,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
 };
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {

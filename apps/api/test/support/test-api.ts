@@ -7,6 +7,7 @@ import {
   createMemoryReplayGuard,
   openDatabaseApiClients,
   registerApi,
+  startJobRunner,
 } from "../../src/index.ts";
 
 export const TEST_CLIENT = {
@@ -22,12 +23,15 @@ export const HMAC_CLIENT = {
 };
 
 /** A real API on a real, migrated and seeded database (PGlite, or PostgreSQL in CI). */
-export async function startTestApi(options: { seed?: boolean } = {}) {
+export async function startTestApi(
+  options: { seed?: boolean; orderLifetimeMs?: number; jobs?: boolean } = {},
+) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
   const app: FastifyInstance = Fastify({ logger: false });
   const catalogueChanges = createLocalCatalogueChanges();
+  const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const deps = await registerApi(app, {
     db: database.db,
     ping: database.ping,
@@ -35,6 +39,9 @@ export async function startTestApi(options: { seed?: boolean } = {}) {
     replayGuard: createMemoryReplayGuard(),
     catalogueChanges,
     appUrl: "http://localhost",
+    jobs,
+    orderLifetimeMs: options.orderLifetimeMs,
+    jobPollingIntervalSeconds: 0.5,
   });
   await app.ready();
   return {
@@ -42,7 +49,9 @@ export async function startTestApi(options: { seed?: boolean } = {}) {
     db: database.db,
     deps,
     catalogueChanges,
+    database,
     async close() {
+      await jobs?.stop({ graceful: false });
       await app.close();
       await database.close();
     },

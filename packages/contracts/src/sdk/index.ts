@@ -1,4 +1,5 @@
 import type { CurrencyPairEntry } from "../catalogue.ts";
+import type { ReserveEntry } from "../reserves.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import type { Transport } from "./transport.ts";
 
@@ -42,6 +43,10 @@ export function createObmenClient(options: {
           { currency_pairs_in_service_id: currencyPairsInServiceId },
           true,
         ),
+    },
+    reserves: {
+      /** What the exchange can pay out per currency, for the reserves page. */
+      list: (caller: CallerContext) => call<ReserveEntry[]>(caller, "/rest/reserve/list", {}, true),
     },
     /** Escape hatch for calls the SDK has no typed method for yet. */
     call,

@@ -1,0 +1,21 @@
+import type { Transaction } from "@obmen/db";
+import type { ExchangeStatus } from "@obmen/contracts";
+
+/**
+ * What happens around every order change, injected so the use cases stay about the order:
+ * the history event and customer e-mail (same transaction), the expiry job (same transaction),
+ * and after commit, telling caches that reserves moved.
+ */
+export interface OrderEffects {
+  recordChange(options: {
+    tx: Transaction;
+    orderId: string;
+    status: ExchangeStatus;
+    actor: "customer" | "operator" | "system";
+    actorId?: string | null;
+    comment?: string | null;
+    at: Date;
+  }): Promise<void>;
+  scheduleExpiry(options: { tx: Transaction; orderId: string; expiresAt: Date }): Promise<void>;
+  afterCommit(options: { reserveChanged: boolean }): Promise<void>;
+}

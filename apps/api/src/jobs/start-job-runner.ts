@@ -1,0 +1,35 @@
+import type { DatabaseHandle } from "@obmen/db";
+import { fromPglite, PgBoss } from "pg-boss";
+
+/**
+ * pg-boss on the same database as everything else (DESIGN.md "jobs"): on PGlite through its
+ * adapter, on PostgreSQL with its own small pool. Jobs are enqueued inside the transaction
+ * that causes them (`fromDrizzle(tx, sql)`), so a job exists exactly when its change does;
+ * replicas share the queue and take jobs with SKIP LOCKED.
+ */
+export async function startJobRunner(options: {
+  handle: DatabaseHandle;
+  /** How often workers poll; tests use a short interval. */
+  pollingIntervalSeconds?: number;
+  onError?: (error: Error) => void;
+}): Promise<PgBoss> {
+  const { handle } = options;
+  const boss =
+    handle.client.engine === "pglite"
+      ? new PgBoss({ db: fromPglite(handle.client.pglite), schema: "pgboss" })
+      : new PgBoss({
+          connectionString: connectionStringOf(handle),
+          schema: "pgboss",
+          max: 4,
+        });
+  boss.on("error", (error) => options.onError?.(error));
+  await boss.start();
+  return boss;
+}
+
+function connectionStringOf(handle: DatabaseHandle): string {
+  if (handle.client.engine !== "postgres") throw new Error("not a PostgreSQL handle");
+  const options = handle.client.pool.options as { connectionString?: string };
+  if (!options.connectionString) throw new Error("PostgreSQL pool has no connection string");
+  return options.connectionString;
+}

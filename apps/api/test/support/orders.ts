@@ -1,0 +1,65 @@
+import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
+import type { FastifyInstance } from "fastify";
+import { callApi } from "./test-api.ts";
+
+/** A valid value for each kind of order field, as a customer would type it. */
+const VALID_ADDRESSES: Record<string, string> = {
+  BTC: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+  ETH: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+  TRX: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+  TON: "EQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2",
+  LTC: "ltc1qg42tkwuuxefutzxezdkdel39gfstuap288mfea",
+  SOL: "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
+  DOGE: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L",
+};
+
+export function validValue(field: OrderFieldDefinition): string {
+  switch (field.type) {
+    case "crypto_address":
+      return VALID_ADDRESSES[field.network ?? ""] ?? "account-12345";
+    case "card_number":
+      return "4111 1111 1111 1111";
+    case "phone":
+      return "+7 900 123-45-67";
+    case "full_name":
+      return "Ivan Petrov";
+    case "email":
+      return "payer@example.com";
+    default:
+      return "P1234567";
+  }
+}
+
+export async function listPairs(app: FastifyInstance): Promise<CurrencyPairEntry[]> {
+  return (await callApi(app, "/rest/currency_pair/list")).body.data;
+}
+
+export function findPair(pairs: CurrencyPairEntry[], from: string, to: string): CurrencyPairEntry {
+  const pair = pairs.find(
+    (p) => p.currency_pair.send_currency.url_xml === from && p.currency_pair.receive_currency.url_xml === to,
+  );
+  if (!pair) throw new Error(`no pair ${from}→${to} in the demo catalogue`);
+  return pair;
+}
+
+/** The calculator form for a pair, filled correctly; override any part to make it wrong. */
+export function createForm(pair: CurrencyPairEntry, overrides: Record<string, unknown> = {}) {
+  const { send_currency: send, receive_currency: receive } = pair.currency_pair;
+  return {
+    currency_pairs_in_service_id: pair.id,
+    email: "customer@example.com",
+    fields: pair.fields.map((field) => ({ key: field.key, value: validValue(field) })),
+    send_amount: send.currency_in_services.min_send_sum ?? send.currency_in_services.send_limit.min_send_sum ?? "10",
+    send_rate: pair.rate.send_rate,
+    receive_rate: pair.rate.receive_rate,
+    send_name: send.pay_system.name,
+    receive_name: receive.pay_system.name,
+    send_key_code: send.url_xml,
+    receive_key_code: receive.url_xml,
+    send_decimal: send.currency_in_services.decimal,
+    receive_decimal: receive.currency_in_services.decimal,
+    send_currency: send.currency_code.name,
+    receive_currency: receive.currency_code.name,
+    ...overrides,
+  };
+}
