@@ -31,7 +31,12 @@ const EnvSchema = z
     CAPTCHA_PROVIDER: z.enum(["altcha", "none"]).default("altcha"),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
-    ORDER_LIFETIME_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+    ORDER_LIFETIME_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

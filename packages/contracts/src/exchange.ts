@@ -128,7 +128,9 @@ export const ExchangeInfo = z.object({
   ),
   /** What the customer may do now: a subset of `paid`, `cancelled`. */
   customer_actions: z.array(z.enum(["paid", "cancelled"])),
-  receipts: z.array(z.object({ id: z.number().int(), file_name: z.string(), created_at: z.string() })),
+  receipts: z.array(
+    z.object({ id: z.number().int(), file_name: z.string(), created_at: z.string() }),
+  ),
   review: z.object({ rating: z.number().int(), text: z.string() }).nullable(),
   can_review: z.boolean(),
 });

@@ -10,11 +10,15 @@ const MAX_RECEIPTS_PER_ORDER = 5;
 const OPEN_STATUSES = new Set(["new", "paid", "processing", "hold"]);
 
 /** What the bytes are, judged by their content: the file name and the client's type lie. */
-export function sniffReceiptType(content: Buffer): "image/jpeg" | "image/png" | "application/pdf" | null {
+export function sniffReceiptType(
+  content: Buffer,
+): "image/jpeg" | "image/png" | "application/pdf" | null {
   if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) {
     return "image/jpeg";
   }
-  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return "image/png";
   }
   if (content.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
@@ -42,11 +46,15 @@ export async function attachReceipt(options: {
     });
   const sha256 = createHash("sha256").update(content).digest("hex");
   if (sha256 !== options.signedSha256.toLowerCase()) {
-    throw new AppError(ErrorCode.BAD_SIGNATURE, { message: errorMessage(ErrorCode.BAD_SIGNATURE, lang) });
+    throw new AppError(ErrorCode.BAD_SIGNATURE, {
+      message: errorMessage(ErrorCode.BAD_SIGNATURE, lang),
+    });
   }
   if (content.length === 0) throw invalid("file", RECEIPT_MESSAGES.empty[lang]);
   if (content.length > MAX_RECEIPT_BYTES) {
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { message: errorMessage(ErrorCode.PAYLOAD_TOO_LARGE, lang) });
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+      message: errorMessage(ErrorCode.PAYLOAD_TOO_LARGE, lang),
+    });
   }
   const mimeType = sniffReceiptType(content);
   if (!mimeType) throw invalid("file", RECEIPT_MESSAGES.type[lang]);
@@ -57,7 +65,8 @@ export async function attachReceipt(options: {
       .from(orders)
       .where(eq(orders.id, options.exchangeUuid))
       .for("update");
-    if (!order) throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+    if (!order)
+      throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
     if (!OPEN_STATUSES.has(order.status)) {
       throw new AppError(ErrorCode.CONFLICT, {
         message: errorMessage(ErrorCode.CONFLICT, lang),
@@ -68,7 +77,8 @@ export async function attachReceipt(options: {
       .select({ total: count() })
       .from(orderReceipts)
       .where(eq(orderReceipts.orderId, options.exchangeUuid));
-    if ((existing?.total ?? 0) >= MAX_RECEIPTS_PER_ORDER) throw invalid("file", RECEIPT_MESSAGES.tooMany[lang]);
+    if ((existing?.total ?? 0) >= MAX_RECEIPTS_PER_ORDER)
+      throw invalid("file", RECEIPT_MESSAGES.tooMany[lang]);
     const [row] = await tx
       .insert(orderReceipts)
       .values({
@@ -86,7 +96,9 @@ export async function attachReceipt(options: {
 
 /** Keeps a readable name but nothing a path, a header or HTML could trip over. */
 function safeFileName(name: string, mimeType: string): string {
-  const extension = { "image/jpeg": ".jpg", "image/png": ".png", "application/pdf": ".pdf" }[mimeType];
+  const extension = { "image/jpeg": ".jpg", "image/png": ".png", "application/pdf": ".pdf" }[
+    mimeType
+  ];
   const base = name
     .replace(/\.[^.]*$/, "")
     .replace(/[^\p{L}\p{N} _-]+/gu, "_")

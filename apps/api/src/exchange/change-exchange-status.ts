@@ -26,7 +26,8 @@ export async function changeExchangeStatus(options: {
 }): Promise<OrderRow | null> {
   const { tx, orderId, to, actor, lang } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+  if (!order)
+    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
   if (options.guard && !options.guard(order)) return null;
   if (!canTransition({ from: order.status, to, actor })) {
     throw new AppError(ErrorCode.CONFLICT, {

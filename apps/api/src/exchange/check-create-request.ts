@@ -86,7 +86,11 @@ function checkOrderFields(
   for (const definition of pair.fields) {
     const value = values.get(definition.key)?.trim() ?? "";
     if (!value && !definition.required) continue;
-    const result = validateOrderField({ type: definition.type, network: definition.network, value });
+    const result = validateOrderField({
+      type: definition.type,
+      network: definition.network,
+      value,
+    });
     if (result.ok) accepted.push({ key: definition.key, value: result.normalized });
     else errors[`fields.${definition.key}`] = fieldMessage(result.reason, lang, definition.label);
   }
@@ -132,7 +136,11 @@ function quoteAmounts(
   const parsed = parseDecimal(typed);
   if (!parsed || countDecimals(parsed) > typedDecimals) {
     const code = parsed ? "too_many_decimals" : "not_a_number";
-    errors[typedField] = amountMessage({ field: typedField, code, limit: String(typedDecimals) }, "", lang);
+    errors[typedField] = amountMessage(
+      { field: typedField, code, limit: String(typedDecimals) },
+      "",
+      lang,
+    );
     return null;
   }
 
@@ -142,14 +150,21 @@ function quoteAmounts(
       ? quoteSend({ rate: pair.rate, receiveAmount: typed, sendDecimals, receiveDecimals })
       : quoteReceive({ rate: pair.rate, sendAmount: typed, sendDecimals, receiveDecimals });
   const { sendAmount, receiveAmount } = amounts;
-  const violation = checkAmounts({ sendAmount, receiveAmount, limits, sendDecimals, receiveDecimals })[0];
+  const violation = checkAmounts({
+    sendAmount,
+    receiveAmount,
+    limits,
+    sendDecimals,
+    receiveDecimals,
+  })[0];
   if (violation) {
-    const code = violation.field === "send_amount" ? send.currency_code.name : receive.currency_code.name;
+    const code =
+      violation.field === "send_amount" ? send.currency_code.name : receive.currency_code.name;
     const message = amountMessage(violation, code, lang);
     if (violation.code === "above_reserve") {
       throw new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
         message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
-        fields: { receive_amount: message },
+        fields: { [violation.field]: message },
         details: { max_send_sum: limits.maxSend, max_receive_sum: limits.maxReceive },
       });
     }

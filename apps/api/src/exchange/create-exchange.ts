@@ -39,7 +39,9 @@ export async function createExchange(options: {
   }
   const pair = (await options.pairCache.get(lang)).byId.get(payload.currency_pairs_in_service_id);
   if (!pair) {
-    throw new AppError(ErrorCode.PAIR_INACTIVE, { message: errorMessage(ErrorCode.PAIR_INACTIVE, lang) });
+    throw new AppError(ErrorCode.PAIR_INACTIVE, {
+      message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
+    });
   }
   const checked = checkCreateRequest({ payload, pair, lang });
 
@@ -56,10 +58,18 @@ export async function createExchange(options: {
         .select({ pair: currencyPairs, reserve: currencies.reserve })
         .from(currencyPairs)
         .innerJoin(currencies, eq(currencies.id, currencyPairs.receiveCurrencyId))
-        .where(and(eq(currencyPairs.id, pair.id), eq(currencyPairs.active, true), eq(currencies.active, true)))
+        .where(
+          and(
+            eq(currencyPairs.id, pair.id),
+            eq(currencyPairs.active, true),
+            eq(currencies.active, true),
+          ),
+        )
         .for("update", { of: currencies });
       if (!current) {
-        throw new AppError(ErrorCode.PAIR_INACTIVE, { message: errorMessage(ErrorCode.PAIR_INACTIVE, lang) });
+        throw new AppError(ErrorCode.PAIR_INACTIVE, {
+          message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
+        });
       }
       assertSameRate(current.pair, pair.rate, lang);
       const available = await availableReserveOf(tx, {
@@ -96,7 +106,13 @@ export async function createExchange(options: {
         amount: checked.receiveAmount,
         state: "held",
       });
-      await options.effects.recordChange({ tx, orderId, status: "new", actor: "customer", at: now });
+      await options.effects.recordChange({
+        tx,
+        orderId,
+        status: "new",
+        actor: "customer",
+        at: now,
+      });
       await options.effects.scheduleExpiry({ tx, orderId, expiresAt });
     });
   } catch (error) {
@@ -145,7 +161,10 @@ function assertWithinReserve(checked: CheckedOrder, maxReceive: string, lang: Lo
   }
 }
 
-async function findByIdempotencyKey(db: Database, key: string): Promise<CreateExchangeResult | null> {
+async function findByIdempotencyKey(
+  db: Database,
+  key: string,
+): Promise<CreateExchangeResult | null> {
   const [row] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
@@ -155,7 +174,8 @@ async function findByIdempotencyKey(db: Database, key: string): Promise<CreateEx
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ??
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === "23505";
 }

@@ -41,7 +41,11 @@ const FIELD_REASONS: Record<FieldReason, Catalog> = {
     en: "This value is not allowed",
     uk: "Неприпустиме значення",
   },
-  too_long: { ru: "Слишком длинное значение", en: "This value is too long", uk: "Задовге значення" },
+  too_long: {
+    ru: "Слишком длинное значение",
+    en: "This value is too long",
+    uk: "Задовге значення",
+  },
   unknown_field: {
     ru: "Это поле не относится к выбранному направлению",
     en: "This field does not belong to the chosen direction",
@@ -54,11 +58,7 @@ const FIELD_REASONS: Record<FieldReason, Catalog> = {
   },
 };
 
-export function fieldMessage(
-  reason: FieldReason,
-  lang: Locale,
-  label = "",
-): string {
+export function fieldMessage(reason: FieldReason, lang: Locale, label = ""): string {
   return (FIELD_REASONS[reason] ?? FIELD_REASONS.invalid_text)[lang].replace("{label}", label);
 }
 
@@ -90,7 +90,11 @@ const AMOUNT_MESSAGES: Record<AmountViolation["code"], Catalog> = {
   },
 };
 
-export function amountMessage(violation: AmountViolation, currencyCode: string, lang: Locale): string {
+export function amountMessage(
+  violation: AmountViolation,
+  currencyCode: string,
+  lang: Locale,
+): string {
   return AMOUNT_MESSAGES[violation.code][lang]
     .replace("{limit}", violation.limit ?? "")
     .replace("{code}", currencyCode);

@@ -1,9 +1,4 @@
-import {
-  AppError,
-  ErrorCode,
-  type ExchangeInfo,
-  type Locale,
-} from "@obmen/contracts";
+import { AppError, ErrorCode, type ExchangeInfo, type Locale } from "@obmen/contracts";
 import {
   currencies,
   currencyFields,
@@ -30,7 +25,8 @@ export async function getExchangeInfo(options: {
 }): Promise<ExchangeInfo> {
   const { db, exchangeUuid, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, exchangeUuid)).limit(1);
-  if (!order) throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+  if (!order)
+    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
   const [currencyRows, fieldRows, events, receipts, reviews] = await Promise.all([
@@ -40,9 +36,17 @@ export async function getExchangeInfo(options: {
       .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
       .where(inArray(currencies.id, currencyIds)),
     db.select().from(currencyFields).where(inArray(currencyFields.currencyId, currencyIds)),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)),
     db
-      .select({ id: orderReceipts.id, fileName: orderReceipts.fileName, createdAt: orderReceipts.createdAt })
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id)),
+    db
+      .select({
+        id: orderReceipts.id,
+        fileName: orderReceipts.fileName,
+        createdAt: orderReceipts.createdAt,
+      })
       .from(orderReceipts)
       .where(eq(orderReceipts.orderId, order.id))
       .orderBy(asc(orderReceipts.id)),
@@ -52,7 +56,10 @@ export async function getExchangeInfo(options: {
   const send = byId.get(order.sendCurrencyId)!;
   const receive = byId.get(order.receiveCurrencyId)!;
   const labels = new Map(
-    fieldRows.map((field) => [field.key, { ru: field.labelRu, en: field.labelEn, uk: field.labelUk }[lang]]),
+    fieldRows.map((field) => [
+      field.key,
+      { ru: field.labelRu, en: field.labelEn, uk: field.labelUk }[lang],
+    ]),
   );
   const review = reviews[0];
 

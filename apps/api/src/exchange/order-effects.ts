@@ -1,5 +1,5 @@
-import type { Transaction } from "@obmen/db";
 import type { ExchangeStatus } from "@obmen/contracts";
+import type { Transaction } from "@obmen/db";
 
 /**
  * What happens around every order change, injected so the use cases stay about the order:

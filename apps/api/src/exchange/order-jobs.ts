@@ -37,6 +37,10 @@ export async function enqueueOrderExpiry(options: {
   await options.boss.send(
     EXPIRE_ORDER_QUEUE,
     { orderId: options.orderId },
-    { startAfter: options.expiresAt, singletonKey: options.orderId, db: fromDrizzle(options.tx, sql) },
+    {
+      startAfter: options.expiresAt,
+      singletonKey: options.orderId,
+      db: fromDrizzle(options.tx, sql),
+    },
   );
 }

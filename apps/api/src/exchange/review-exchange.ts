@@ -18,7 +18,8 @@ export async function reviewExchange(options: {
       .from(orders)
       .where(eq(orders.id, exchangeUuid))
       .for("update");
-    if (!order) throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+    if (!order)
+      throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
     if (order.status !== "completed") {
       throw new AppError(ErrorCode.CONFLICT, {
         message: errorMessage(ErrorCode.CONFLICT, lang),

@@ -10,8 +10,8 @@ import { z } from "zod";
 import type { ApiRoutes } from "../api-routes.ts";
 import { createExchange } from "./create-exchange.ts";
 import { getExchangeInfo } from "./get-exchange-info.ts";
-import { reviewExchange } from "./review-exchange.ts";
 import { registerReceiptRoute } from "./receipt-route.ts";
+import { reviewExchange } from "./review-exchange.ts";
 import { updateExchangeByCustomer } from "./update-exchange-by-customer.ts";
 
 /** Spec §7 exchange calls: create, info, update, review, send-receipt. */

@@ -36,7 +36,9 @@ export async function listPairs(app: FastifyInstance): Promise<CurrencyPairEntry
 
 export function findPair(pairs: CurrencyPairEntry[], from: string, to: string): CurrencyPairEntry {
   const pair = pairs.find(
-    (p) => p.currency_pair.send_currency.url_xml === from && p.currency_pair.receive_currency.url_xml === to,
+    (p) =>
+      p.currency_pair.send_currency.url_xml === from &&
+      p.currency_pair.receive_currency.url_xml === to,
   );
   if (!pair) throw new Error(`no pair ${from}→${to} in the demo catalogue`);
   return pair;
@@ -49,7 +51,10 @@ export function createForm(pair: CurrencyPairEntry, overrides: Record<string, un
     currency_pairs_in_service_id: pair.id,
     email: "customer@example.com",
     fields: pair.fields.map((field) => ({ key: field.key, value: validValue(field) })),
-    send_amount: send.currency_in_services.min_send_sum ?? send.currency_in_services.send_limit.min_send_sum ?? "10",
+    send_amount:
+      send.currency_in_services.min_send_sum ??
+      send.currency_in_services.send_limit.min_send_sum ??
+      "10",
     send_rate: pair.rate.send_rate,
     receive_rate: pair.rate.receive_rate,
     send_name: send.pay_system.name,

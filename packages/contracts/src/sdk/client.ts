@@ -6,6 +6,13 @@ import type { Transport } from "./transport.ts";
 /** Statuses after which an idempotent call is retried (spec §7). */
 export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MAX_ATTEMPTS = 3;
+/** 409s that describe the business state, not a transient clash: repeating cannot help. */
+const FINAL_CONFLICTS = new Set([
+  "RATE_CHANGED",
+  "INSUFFICIENT_RESERVE",
+  "PAIR_INACTIVE",
+  "CONFLICT",
+]);
 
 /** Who the call is made for: the end user's IP, language and session, if any. */
 export interface CallerContext {
@@ -85,11 +92,13 @@ export async function callSigned<T>(options: {
       });
     }
     if (status >= 200 && status < 300) return (JSON.parse(text) as { data: T }).data;
-    if (call.idempotent && RETRYABLE_STATUSES.has(status) && attempt < MAX_ATTEMPTS) {
+    const errorBody = parseErrorBody(status, text);
+    const retryable = RETRYABLE_STATUSES.has(status) && !FINAL_CONFLICTS.has(errorBody.error.code);
+    if (call.idempotent && retryable && attempt < MAX_ATTEMPTS) {
       await backoff(attempt);
       continue;
     }
-    throw new ApiCallError(status, parseErrorBody(status, text));
+    throw new ApiCallError(status, errorBody);
   }
 }
 

@@ -1,4 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry } from "../catalogue.ts";
+import type {
+  CreateExchangeRequest,
+  CreateExchangeResult,
+  ExchangeInfo,
+  ExchangeStatus,
+} from "../exchange.ts";
 import type { ReserveEntry } from "../reserves.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import type { Transport } from "./transport.ts";
@@ -47,6 +54,43 @@ export function createObmenClient(options: {
     reserves: {
       /** What the exchange can pay out per currency, for the reserves page. */
       list: (caller: CallerContext) => call<ReserveEntry[]>(caller, "/rest/reserve/list", {}, true),
+    },
+    exchange: {
+      /**
+       * Creates an order. The idempotency key makes the call safe to retry: a repeat returns
+       * the first order instead of making a second one (DESIGN.md "Tiers").
+       */
+      create: (caller: CallerContext, form: CreateExchangeRequest) =>
+        call<CreateExchangeResult>(
+          caller,
+          "/rest/exchange/create",
+          { ...form, idempotency_key: form.idempotency_key ?? randomUUID() },
+          true,
+        ),
+      info: (caller: CallerContext, exchangeUuid: string) =>
+        call<ExchangeInfo>(caller, "/rest/exchange/info", { exchange_uuid: exchangeUuid }, true),
+      update: (caller: CallerContext, exchangeUuid: string, status: ExchangeStatus) =>
+        call<CreateExchangeResult>(
+          caller,
+          "/rest/exchange/update",
+          { exchange_uuid: exchangeUuid, exchange_status: status },
+          false,
+        ),
+      review: (
+        caller: CallerContext,
+        review: { exchangeUuid: string; rating: number; text?: string },
+      ) =>
+        call<{ exchange_uuid: string; rating: number }>(
+          caller,
+          "/rest/exchange/review",
+          {
+            exchange_uuid: review.exchangeUuid,
+            action: "review",
+            rating: review.rating,
+            text: review.text ?? "",
+          },
+          false,
+        ),
     },
     /** Escape hatch for calls the SDK has no typed method for yet. */
     call,

@@ -1,0 +1,29 @@
+// A second (and third) server process for tests of what must hold across replicas:
+// the API alone on a real PostgreSQL, on the port it is given. Prints "ready" once listening.
+import { openDatabase } from "@obmen/db";
+import Fastify from "fastify";
+import {
+  createLocalCatalogueChanges,
+  createMemoryReplayGuard,
+  openDatabaseApiClients,
+  registerApi,
+} from "../../src/index.ts";
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "" });
+const app = Fastify({ logger: false });
+await registerApi(app, {
+  db: database.db,
+  ping: database.ping,
+  clients: openDatabaseApiClients(database.db),
+  replayGuard: createMemoryReplayGuard(),
+  catalogueChanges: createLocalCatalogueChanges(),
+  appUrl: "http://localhost",
+  jobs: null,
+});
+await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
+console.log("ready");
+process.on("SIGTERM", async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
