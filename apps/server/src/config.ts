@@ -31,6 +31,18 @@ const EnvSchema = z
     CAPTCHA_PROVIDER: z.enum(["altcha", "none"]).default("altcha"),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+    /**
+     * Which proxies may set X-Forwarded-For: unset trusts none (the socket address is the
+     * client), `true` trusts all, a number trusts that many hops, otherwise a list of
+     * addresses/CIDRs. The client IP goes into every signed call, so it must not be spoofable.
+     */
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .transform((value): boolean | number | string =>
+          value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
+        ),
+    ),
     ORDER_LIFETIME_MINUTES: z.coerce
       .number()
       .int()

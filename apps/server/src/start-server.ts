@@ -7,7 +7,7 @@ import {
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
 import { migrateDatabase, openDatabase, seedDemoCatalogue } from "@obmen/db";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
 import { inProcessTransport } from "./in-process-transport.ts";
@@ -57,8 +57,11 @@ export async function startServer(
 
     const app = Fastify({
       logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-      trustProxy: true,
-      disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+      trustProxy: config.TRUST_PROXY ?? false,
+      // Per-request lines only when debugging: at info they would drown what matters.
+      logController: new LogController({
+        disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+      }),
     });
     cleanups.push(() => app.close());
     await registerApi(app, {
