@@ -10,5 +10,10 @@ export {
   createRedisReplayGuard,
   type ReplayGuard,
 } from "./http/replay-guard.ts";
-export { type RegisterApiOptions, registerApi } from "./register-api.ts";
 export { startJobRunner } from "./jobs/start-job-runner.ts";
+export {
+  registerMailboxRoutes,
+  resolveMailDelivery,
+  startOutboxDispatcher,
+} from "./mail/index.ts";
+export { type RegisterApiOptions, registerApi } from "./register-api.ts";

@@ -46,7 +46,11 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       load: (lang) => loadCurrencyPairs({ db: options.db, lang }),
       changes: options.catalogueChanges,
     }),
-    orderEffects: createOrderEffects({ boss: options.jobs, catalogueChanges: options.catalogueChanges }),
+    orderEffects: createOrderEffects({
+      boss: options.jobs,
+      catalogueChanges: options.catalogueChanges,
+      appUrl: options.appUrl,
+    }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
   };
   if (options.jobs) {

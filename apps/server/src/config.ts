@@ -40,7 +40,13 @@ const EnvSchema = z
       z
         .string()
         .transform((value): boolean | number | string =>
-          value === "true" ? true : value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
+          value === "true"
+            ? true
+            : value === "false"
+              ? false
+              : /^\d+$/.test(value)
+                ? Number(value)
+                : value,
         ),
     ),
     ORDER_LIFETIME_MINUTES: z.coerce

@@ -3,7 +3,10 @@ import {
   openDatabaseApiClients,
   type ReplayGuard,
   registerApi,
+  registerMailboxRoutes,
+  resolveMailDelivery,
   startJobRunner,
+  startOutboxDispatcher,
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
 import { migrateDatabase, openDatabase, seedDemoCatalogue } from "@obmen/db";
@@ -57,7 +60,7 @@ export async function startServer(
 
     const app = Fastify({
       logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-      trustProxy: config.TRUST_PROXY ?? false,
+      trustProxy: trustProxyOption(config.TRUST_PROXY),
       // Per-request lines only when debugging: at info they would drown what matters.
       logController: new LogController({
         disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
@@ -74,6 +77,23 @@ export async function startServer(
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
     });
+
+    const mail = resolveMailDelivery({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      nodeEnv: config.NODE_ENV,
+    });
+    if (mail.mailer) {
+      const dispatcher = startOutboxDispatcher({
+        db: database.db,
+        mailer: mail.mailer,
+        log: app.log,
+      });
+      cleanups.push(() => dispatcher.stop());
+    } else {
+      app.log.warn("SMTP_URL is not set in production: order e-mails wait in the outbox");
+    }
+    registerMailboxRoutes(app, { db: database.db, enabled: mail.mode === "dev-mailbox" });
 
     if (options.web !== false) {
       const api = createObmenClient({
@@ -97,4 +117,12 @@ async function openReplayGuard(config: Config): Promise<ReplayGuard> {
   if (!config.REDIS_URL) return createMemoryReplayGuard();
   const { openRedisReplayGuard } = await import("./redis-replay-guard.ts");
   return openRedisReplayGuard(config.REDIS_URL);
+}
+
+/** Fastify wants a hop count as a function; a list or `true` passes through. */
+function trustProxyOption(
+  value: Config["TRUST_PROXY"],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === "number") return (_address, hop) => hop < value;
+  return value ?? false;
 }

@@ -65,7 +65,7 @@ export async function changeExchangeStatus(options: {
   }
   await options.effects.recordChange({
     tx,
-    orderId,
+    order: updated!,
     status: to,
     actor,
     actorId: options.actorId ?? null,

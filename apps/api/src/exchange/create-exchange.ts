@@ -79,27 +79,30 @@ export async function createExchange(options: {
       });
       assertWithinReserve(checked, limitsFor(pair, available).maxReceive, lang);
 
-      await tx.insert(orders).values({
-        id: orderId,
-        pairId: pair.id,
-        sendCurrencyId: pair.currency_pair.send_currency.id,
-        receiveCurrencyId,
-        status: "new",
-        sendAmount: checked.sendAmount,
-        receiveAmount: checked.receiveAmount,
-        sendRate: current.pair.sendRate,
-        receiveRate: current.pair.receiveRate,
-        comissionAmount: current.pair.comissionAmount,
-        sendRateReal: current.pair.sendRateReal,
-        receiveRateReal: current.pair.receiveRateReal,
-        email: checked.email,
-        locale: lang,
-        fields: checked.fields,
-        clientIp: options.clientIp,
-        idempotencyKey: payload.idempotency_key ?? null,
-        createdAt: now,
-        expiresAt,
-      });
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          pairId: pair.id,
+          sendCurrencyId: pair.currency_pair.send_currency.id,
+          receiveCurrencyId,
+          status: "new",
+          sendAmount: checked.sendAmount,
+          receiveAmount: checked.receiveAmount,
+          sendRate: current.pair.sendRate,
+          receiveRate: current.pair.receiveRate,
+          comissionAmount: current.pair.comissionAmount,
+          sendRateReal: current.pair.sendRateReal,
+          receiveRateReal: current.pair.receiveRateReal,
+          email: checked.email,
+          locale: lang,
+          fields: checked.fields,
+          clientIp: options.clientIp,
+          idempotencyKey: payload.idempotency_key ?? null,
+          createdAt: now,
+          expiresAt,
+        })
+        .returning();
       await tx.insert(reserveHolds).values({
         orderId,
         currencyId: receiveCurrencyId,
@@ -108,7 +111,7 @@ export async function createExchange(options: {
       });
       await options.effects.recordChange({
         tx,
-        orderId,
+        order: order!,
         status: "new",
         actor: "customer",
         at: now,

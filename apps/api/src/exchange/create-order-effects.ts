@@ -1,24 +1,36 @@
-import { orderEvents } from "@obmen/db";
+import { currencies, orderEvents, paySystems } from "@obmen/db";
+import { eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { CatalogueChanges } from "../catalogue/catalogue-changes.ts";
+import { enqueueOrderMail, loadOrderMailDisplay } from "../mail/index.ts";
 import type { OrderEffects } from "./order-effects.ts";
 import { enqueueOrderExpiry } from "./order-jobs.ts";
+import { paymentInstructions } from "./payment-instructions.ts";
 
 /** The production wiring of order side effects (see order-effects.ts). */
 export function createOrderEffects(options: {
   boss: PgBoss | null;
   catalogueChanges: CatalogueChanges;
+  appUrl: string;
 }): OrderEffects {
   return {
-    async recordChange({ tx, orderId, status, actor, actorId, comment, at }) {
+    async recordChange({ tx, order, status, actor, actorId, comment, at }) {
       await tx.insert(orderEvents).values({
-        orderId,
+        orderId: order.id,
         status,
         actorKind: actor,
         actorId: actorId ?? null,
         comment: comment ?? null,
         createdAt: at,
       });
+      // The customer hears of every change (monitors require it), in the order's language,
+      // from the outbox written in this very transaction.
+      const display = await loadOrderMailDisplay({ tx, order });
+      const event =
+        status === "new"
+          ? { type: "created" as const, paymentInstructions: await instructionsFor(tx, order) }
+          : { type: "status_changed" as const, comment: comment ?? null };
+      await enqueueOrderMail({ tx, order, display, event, appUrl: options.appUrl });
     },
     async scheduleExpiry({ tx, orderId, expiresAt }) {
       // Without a job runner (a process started with jobs off) the minutely sweep of another
@@ -30,4 +42,27 @@ export function createOrderEffects(options: {
       if (reserveChanged) await options.catalogueChanges.publish();
     },
   };
+}
+
+async function instructionsFor(
+  tx: Parameters<OrderEffects["recordChange"]>[0]["tx"],
+  order: Parameters<OrderEffects["recordChange"]>[0]["order"],
+) {
+  const [send] = await tx
+    .select({ currency: currencies, paySystem: paySystems })
+    .from(currencies)
+    .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+    .where(eq(currencies.id, order.sendCurrencyId));
+  return paymentInstructions({
+    currency: {
+      currencyCode: send!.currency.currencyCode,
+      kind: send!.currency.kind,
+      networkCode: send!.paySystem.networkCode,
+      paySystemName: send!.paySystem.name,
+      paymentTarget: send!.currency.paymentTarget,
+      paymentHolder: send!.currency.paymentHolder,
+    },
+    amount: order.sendAmount,
+    lang: order.locale === "en" || order.locale === "uk" ? order.locale : "ru",
+  });
 }

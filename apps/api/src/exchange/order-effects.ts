@@ -1,5 +1,5 @@
 import type { ExchangeStatus } from "@obmen/contracts";
-import type { Transaction } from "@obmen/db";
+import type { orders, Transaction } from "@obmen/db";
 
 /**
  * What happens around every order change, injected so the use cases stay about the order:
@@ -9,7 +9,8 @@ import type { Transaction } from "@obmen/db";
 export interface OrderEffects {
   recordChange(options: {
     tx: Transaction;
-    orderId: string;
+    /** The order as it is after the change. */
+    order: typeof orders.$inferSelect;
     status: ExchangeStatus;
     actor: "customer" | "operator" | "system";
     actorId?: string | null;

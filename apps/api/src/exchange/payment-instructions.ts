@@ -24,17 +24,17 @@ const TEXT = {
   card_number: {
     ru: "Переведите {amount} {code} на карту {system} ниже одним платежом. В комментарии ничего не пишите.",
     en: "Transfer {amount} {code} to the {system} card below in one payment. Leave the payment comment empty.",
-    uk: "Переказуйте {amount} {code} на картку {system} нижче одним платежем. Коментар до платежу не пишіть.",
+    uk: "Перекажіть {amount} {code} на картку {system} нижче одним платежем. Коментар до платежу не пишіть.",
   },
   phone: {
     ru: "Переведите {amount} {code} по СБП на номер телефона ниже одним платежом.",
     en: "Transfer {amount} {code} via SBP (Faster Payments) to the phone number below in one payment.",
-    uk: "Переказуйте {amount} {code} через СШП на номер телефону нижче одним платежем.",
+    uk: "Перекажіть {amount} {code} через СШП на номер телефону нижче одним платежем.",
   },
   account: {
     ru: "Переведите {amount} {code} в {system} на счёт ниже.",
     en: "Transfer {amount} {code} in {system} to the account below.",
-    uk: "Переказуйте {amount} {code} у {system} на рахунок нижче.",
+    uk: "Перекажіть {amount} {code} у {system} на рахунок нижче.",
   },
   manual: {
     ru: "Реквизиты для оплаты {amount} {code} оператор пришлёт на ваш e-mail.",

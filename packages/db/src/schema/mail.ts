@@ -2,12 +2,17 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 
-export const mailStatuses = ["pending", "sent", "failed"] as const;
+/**
+ * `stored`: kept for the dev mailbox because no SMTP is configured (never `sent`, so turning SMTP
+ * on later cannot mail a test backlog to real people). docs/decisions/005-order-mail.md.
+ */
+export const mailStatuses = ["pending", "sent", "stored", "failed"] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 /**
  * Outgoing e-mail, written in the same transaction as the change that causes it (STYLE.md 7).
- * A job delivers it over SMTP; without SMTP the dev mailbox page reads it (DESIGN.md stack).
+ * The outbox dispatcher delivers it over SMTP, retrying with backoff; without SMTP the dev
+ * mailbox page reads it (docs/decisions/005-order-mail.md).
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -25,12 +30,14 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** When a dispatcher may (re)try it: now at first, later after a failure or while leased. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
     check("mail_outbox_locale_check", sql`${t.locale} in ('ru', 'en', 'uk')`),
-    // The sender only ever looks for what is still pending, oldest first.
-    index("mail_outbox_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The dispatcher only ever looks for pending mail that is due, in due order.
+    index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("mail_outbox_to_idx").on(t.to, t.createdAt),
   ],
 );

@@ -1,0 +1,227 @@
+import { type Database, mailOutbox } from "@obmen/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { Mailer } from "./mailer.ts";
+
+/** Pino-compatible (Fastify's `app.log` fits), so the server passes its logger as is. */
+export interface DispatcherLog {
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface OutboxDispatcherOptions {
+  db: Database;
+  mailer: Mailer;
+  /** Pause between runs when the outbox was drained (default 5 s). */
+  intervalMs?: number;
+  /** Mails claimed per run (default 20); a full batch is followed by another run at once. */
+  batchSize?: number;
+  /** Attempts before a mail is given up as `failed` (default 10: about 3.5 hours of retries). */
+  maxAttempts?: number;
+  /** Delay after the first failure, doubled after each further one (default 30 s)… */
+  retryBaseMs?: number;
+  /** …up to this (default 1 h). */
+  retryMaxMs?: number;
+  /**
+   * How long a claimed mail stays invisible to other dispatchers. It must outlast one send
+   * (the SMTP mailer's timeouts); a dispatcher that dies mid-send leaves the mail for a retry
+   * after it (default 5 min).
+   */
+  leaseMs?: number;
+  log?: DispatcherLog;
+}
+
+export interface DispatchReport {
+  claimed: number;
+  delivered: number;
+  /** Failed this time, scheduled again. */
+  retrying: number;
+  /** Failed for the last allowed time. */
+  failed: number;
+  /** Handed back unsent because the run took half the lease (a hanging SMTP server). */
+  released: number;
+}
+
+export interface OutboxDispatcher {
+  /** One run: claim due mails, deliver each, record the outcome. Tests call it directly. */
+  runOnce(): Promise<DispatchReport>;
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+type ClaimedMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+  createdMs: string;
+};
+
+const consoleLog: DispatcherLog = {
+  warn: (details, message) => console.warn(`[mail] ${message}`, details),
+  error: (details, message) => console.error(`[mail] ${message}`, details),
+};
+
+/**
+ * Delivers the mail outbox (docs/decisions/005-order-mail.md). Each run claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and, in the same statement, counts the attempt and leases the rows
+ * (`next_attempt_at` in the future), then sends outside any transaction: a slow SMTP server
+ * never holds a database lock, which on PGlite would stall every other query of the process.
+ * Any number of replicas may run one; each mail is claimed by exactly one of them.
+ */
+export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxDispatcher {
+  const { db, mailer } = options;
+  const intervalMs = options.intervalMs ?? 5_000;
+  const batchSize = options.batchSize ?? 20;
+  const maxAttempts = options.maxAttempts ?? 10;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  const retryMaxMs = options.retryMaxMs ?? 3_600_000;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const log = options.log ?? consoleLog;
+  const deliveredStatus = mailer.deliveredStatus ?? "sent";
+
+  async function claim(): Promise<ClaimedMail[]> {
+    // MATERIALIZED: the locking subquery runs once, whatever the planner would prefer.
+    const result = await db.execute<ClaimedMail>(sql`
+      with due as materialized (
+        select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit ${batchSize}
+        for update skip locked
+      )
+      update mail_outbox as m
+      set attempts = m.attempts + 1,
+          next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
+      from due
+      where m.id = due.id
+      returning m.id, m."to", m.subject, m.text, m.html, m.attempts,
+        (extract(epoch from m.created_at) * 1000)::bigint::text as "createdMs"
+    `);
+    return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+  }
+
+  /** Only the claim that is still current may record an outcome (a later claim re-counted it). */
+  const stillOurs = (mail: ClaimedMail) =>
+    and(
+      eq(mailOutbox.id, mail.id),
+      eq(mailOutbox.status, "pending"),
+      eq(mailOutbox.attempts, mail.attempts),
+    );
+
+  async function deliver(mail: ClaimedMail): Promise<"delivered" | "retrying" | "failed"> {
+    try {
+      await mailer.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        idempotencyKey: `obmen-mail-${mail.id}-${mail.createdMs}`,
+      });
+    } catch (error) {
+      const lastError = describeError(error);
+      if (mail.attempts >= maxAttempts) {
+        await db.update(mailOutbox).set({ status: "failed", lastError }).where(stillOurs(mail));
+        log.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, "mail gave up");
+        return "failed";
+      }
+      const delayMs = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError,
+          nextAttemptAt: sql`now() + ${delayMs}::double precision * interval '1 millisecond'`,
+        })
+        .where(stillOurs(mail));
+      log.warn(
+        { mailId: mail.id, attempts: mail.attempts, delayMs, error: lastError },
+        "mail retry",
+      );
+      return "retrying";
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: deliveredStatus, sentAt: sql`now()`, lastError: null })
+      .where(stillOurs(mail));
+    return "delivered";
+  }
+
+  /** Back to due at once, the attempt uncounted: this run never tried it. */
+  async function release(mail: ClaimedMail) {
+    await db
+      .update(mailOutbox)
+      .set({ attempts: mail.attempts - 1, nextAttemptAt: sql`now()` })
+      .where(stillOurs(mail));
+  }
+
+  async function runOnce(): Promise<DispatchReport> {
+    const startedAt = performance.now();
+    const claimed = await claim();
+    const report: DispatchReport = {
+      claimed: claimed.length,
+      delivered: 0,
+      retrying: 0,
+      failed: 0,
+      released: 0,
+    };
+    for (const mail of claimed) {
+      // Sends are sequential; past half the lease the rest could be claimed again elsewhere
+      // and sent twice, so they go back instead.
+      if (performance.now() - startedAt > leaseMs / 2) {
+        await release(mail);
+        report.released += 1;
+        continue;
+      }
+      report[await deliver(mail)] += 1;
+    }
+    return report;
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    timer = setTimeout(tick, delayMs);
+    // The dispatcher alone never keeps the process alive.
+    timer.unref();
+  }
+
+  function tick() {
+    const run = runOnce().then(
+      (report) => (report.claimed === batchSize ? 0 : intervalMs),
+      (error: unknown) => {
+        log.error({ error: describeError(error) }, "mail dispatcher run failed");
+        return intervalMs;
+      },
+    );
+    running = run;
+    void run.then((delayMs) => {
+      running = undefined;
+      schedule(delayMs);
+    });
+  }
+
+  schedule(intervalMs);
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** Exponential backoff with ±20 % jitter, so replicas' retries of a failed server spread out. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential * (0.8 + Math.random() * 0.4));
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}

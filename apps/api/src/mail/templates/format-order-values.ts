@@ -1,0 +1,76 @@
+import type { Locale } from "@obmen/contracts";
+import type { OrderFieldType } from "@obmen/db";
+import { countDecimals, passesLuhn, toDecimal } from "@obmen/domain";
+import type { OrderMailCurrency } from "../order-mail.types.ts";
+
+/**
+ * An amount with the currency's places ("13500.00 RUB"), never fewer digits than stored. Plain
+ * digits with a dot, no grouping: the customer copies the amount to pay into a bank or wallet
+ * app, and it reads the same as on the order page and in the API.
+ */
+export function formatAmount(amount: string, currency: OrderMailCurrency): string {
+  const value = toDecimal(amount);
+  const digits = Math.max(countDecimals(value), currency.decimals);
+  return `${value.toFixed(digits)} ${currency.code}`;
+}
+
+/** "Sberbank RUB", but just "Bitcoin BTC" or "USDT" when the name already says the code. */
+export function currencyTitle(currency: OrderMailCurrency): string {
+  return currency.name.toUpperCase().includes(currency.code.toUpperCase())
+    ? currency.name
+    : `${currency.name} ${currency.code}`;
+}
+
+/** "21 ноября 2026 г. в 10:44 UTC": month in words and the zone named, so no one misreads it. */
+export function formatMailDateTime(date: Date, intlLocale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(intlLocale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
+}
+
+/** The order page in the order's language: ru has no prefix (spec §1). */
+export function orderPageUrl(appUrl: string, locale: Locale, orderId: string): string {
+  const base = appUrl.replace(/\/+$/, "");
+  const prefix = locale === "ru" ? "" : `/${locale}`;
+  return `${base}${prefix}/order/${encodeURIComponent(orderId)}`;
+}
+
+/** Only the last four digits of a card survive into a mail (PCI DSS: mask the PAN). */
+export function maskCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  return digits.length > 4 ? `•••• ${digits.slice(-4)}` : "••••";
+}
+
+/** A card number typed into a free-text field is masked too: 13–19 digits with a Luhn digit. */
+function looksLikeCardNumber(value: string): boolean {
+  if (!/^[\d\s-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, "");
+  return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
+}
+
+/**
+ * A customer's value, made safe to show: on one line (a typed newline cannot forge another line
+ * of the letter) and with card numbers masked. Phones and addresses are never cards.
+ */
+export function displayFieldValue(value: string, type: OrderFieldType | undefined): string {
+  const line = singleLine(value);
+  if (type === "card_number") return maskCardNumber(line);
+  if (type !== "phone" && type !== "crypto_address" && looksLikeCardNumber(line)) {
+    return maskCardNumber(line);
+  }
+  return line;
+}
+
+// Control characters are exactly what this strips.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: see above
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+export function singleLine(value: string): string {
+  return value.replace(CONTROL_CHARACTERS, " ").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,76 @@
+import type { ReserveEntry } from "@obmen/contracts";
+import {
+  currencies,
+  currencyKinds,
+  currencyPairs,
+  type Database,
+  paySystems,
+  reserveHolds,
+} from "@obmen/db";
+import { and, eq, exists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { availableReserve } from "../catalogue/available-reserve.ts";
+
+/**
+ * The reserves page's data: every active currency that at least one active pair (both of its
+ * currencies active, as in the pair list) pays out, with its available reserve (declared minus
+ * held, rounded down like the pair list's). Sorted by kind in the calculator's order (crypto,
+ * bank, e-wallet), then by the operator's sort order.
+ */
+export async function loadReserveList(options: { db: Database }): Promise<ReserveEntry[]> {
+  const { db } = options;
+  const sendCurrency = alias(currencies, "send_currency");
+  const paidOutByActivePair = exists(
+    db
+      .select({ one: sql`1` })
+      .from(currencyPairs)
+      .innerJoin(sendCurrency, eq(sendCurrency.id, currencyPairs.sendCurrencyId))
+      .where(
+        and(
+          eq(currencyPairs.receiveCurrencyId, currencies.id),
+          eq(currencyPairs.active, true),
+          eq(sendCurrency.active, true),
+        ),
+      ),
+  );
+
+  const [rows, holds] = await Promise.all([
+    db
+      .select({ currency: currencies, paySystem: paySystems })
+      .from(currencies)
+      .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+      .where(and(eq(currencies.active, true), paidOutByActivePair)),
+    db
+      .select({
+        currencyId: reserveHolds.currencyId,
+        held: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text`,
+      })
+      .from(reserveHolds)
+      .where(eq(reserveHolds.state, "held"))
+      .groupBy(reserveHolds.currencyId),
+  ]);
+
+  const heldByCurrency = new Map(holds.map((hold) => [hold.currencyId, hold.held]));
+  const kindRank = (kind: string) => currencyKinds.indexOf(kind as (typeof currencyKinds)[number]);
+  rows.sort(
+    (a, b) =>
+      kindRank(a.currency.kind) - kindRank(b.currency.kind) ||
+      a.currency.sortOrder - b.currency.sortOrder ||
+      a.currency.id - b.currency.id,
+  );
+  return rows.map(({ currency, paySystem }) => ({
+    currency: {
+      id: currency.id,
+      url_xml: currency.urlXml,
+      currency_code: { name: currency.currencyCode },
+      pay_system: {
+        name: paySystem.name,
+        icon: paySystem.icon,
+        network_code: paySystem.networkCode,
+      },
+      kind: currency.kind,
+    },
+    reserve: availableReserve(currency.reserve, heldByCurrency.get(currency.id), currency.decimals),
+    decimal: currency.decimals,
+  }));
+}
