@@ -14,6 +14,9 @@ function localeTree(locale: Locale): RouteConfigEntry {
   const prefix = locale === DEFAULT_LOCALE ? undefined : locale;
   return route(prefix, "routes/site-layout.tsx", { id: id("site-layout") }, [
     index("routes/home.tsx", { id: id("home") }),
+    route("exchange/:from/:to", "routes/exchange.tsx", { id: id("exchange") }),
+    route("order", "routes/order-lookup.tsx", { id: id("order-lookup") }),
+    route("order/:id", "routes/order.tsx", { id: id("order") }),
     // Add pages here once; they appear in all three locales.
     route("*", "routes/not-found.tsx", { id: id("not-found") }),
   ]);

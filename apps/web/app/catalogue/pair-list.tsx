@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedHref } from "../i18n/use-locale.ts";
 import type { CurrencyView, PairRow } from "./to-pair-rows.ts";
 
 /**
@@ -7,6 +9,7 @@ import type { CurrencyView, PairRow } from "./to-pair-rows.ts";
  */
 export function PairList({ pairs }: { pairs: PairRow[] | null }) {
   const { t } = useTranslation();
+  const href = useLocalizedHref();
   return (
     <section className="pairs" aria-labelledby="pairs-heading">
       <div className="pairs__head">
@@ -25,13 +28,14 @@ export function PairList({ pairs }: { pairs: PairRow[] | null }) {
         <ul className="pairs__list">
           {pairs.map((pair) => (
             <li key={pair.id} className="pair">
-              <div className="pair__route">
+              {/* The whole row is the link target; its name is the route "A → B". */}
+              <Link to={href(pair.path)} className="pair__route pair__link">
                 <Side label={t("Home.Send")} currency={pair.send} />
                 <span className="pair__arrow" aria-hidden="true">
                   →
                 </span>
                 <Side label={t("Home.Receive")} currency={pair.receive} />
-              </div>
+              </Link>
               <dl className="pair__facts">
                 <div>
                   <dt>{t("Home.Rate")}</dt>

@@ -60,6 +60,12 @@ describe("pair rows for the home page", () => {
     expect(nbsp(formatRate(pair(RUB, BTC, "9150000", "1"), "ru"))).toBe("9 150 000 RUB = 1 BTC");
   });
 
+  it("links each row to its exchange page by the currencies' URL codes", () => {
+    const [row] = toPairRows([pair(BTC, RUB, "1", "8900000")], "en");
+    const { send_currency, receive_currency } = pair(BTC, RUB, "1", "1").currency_pair;
+    expect(row?.path).toBe(`/exchange/${send_currency.url_xml}/${receive_currency.url_xml}`);
+  });
+
   it("shows the receive reserve rounded down to the currency's decimals", () => {
     const [row] = toPairRows([pair(BTC, RUB, "1", "8900000")], "en");
     expect(row?.reserve).toBe("1,234,567.89 RUB");
@@ -75,7 +81,14 @@ describe("pair rows for the home page", () => {
 
   it("sends only what the page shows", () => {
     const [row] = toPairRows([pair(BTC, RUB, "1", "8900000")], "en");
-    expect(Object.keys(row ?? {}).sort()).toEqual(["id", "rate", "receive", "reserve", "send"]);
+    expect(Object.keys(row ?? {}).sort()).toEqual([
+      "id",
+      "path",
+      "rate",
+      "receive",
+      "reserve",
+      "send",
+    ]);
     expect(row?.send).toEqual({ name: "BTC pay", code: "BTC", icon: "/icons/btc.svg" });
   });
 });

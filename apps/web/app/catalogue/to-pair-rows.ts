@@ -12,6 +12,8 @@ export interface CurrencyView {
 /** One exchange direction as the home page shows it; the text is formatted on the server. */
 export interface PairRow {
   id: number;
+  /** The pair's exchange page without a locale prefix: `/exchange/USDTTRC20/SBERRUB`. */
+  path: string;
   send: CurrencyView;
   receive: CurrencyView;
   /** `1 BTC = 8 900 000 RUB`, or `N RUB = 1 BTC` when the send side is the large number. */
@@ -29,6 +31,7 @@ export function toPairRows(entries: CurrencyPairEntry[], locale: Locale): PairRo
     const { send_currency: send, receive_currency: receive } = entry.currency_pair;
     return {
       id: entry.id,
+      path: `/exchange/${encodeURIComponent(send.url_xml)}/${encodeURIComponent(receive.url_xml)}`,
       send: toCurrencyView(send),
       receive: toCurrencyView(receive),
       rate: formatRate(entry, locale),

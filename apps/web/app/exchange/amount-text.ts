@@ -1,0 +1,31 @@
+import type { Locale } from "../i18n/locale.ts";
+
+const PLAIN = /^\d+(\.\d+)?$/;
+const EN_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * Reads an amount as a visitor types it into the calculator and returns a plain decimal
+ * string for the domain functions (`"8116.4"`), or null when it is not a number. Spaces of any
+ * kind (the no-break space Intl groups with) are ignored; Russian and Ukrainian take a comma or
+ * a point as the decimal separator; English takes the point, and a comma only as thousands
+ * grouping (`8,116.40`) — otherwise `100,5` means 100.5 there too. A trailing separator while
+ * typing (`100,`) reads as the whole number.
+ */
+export function parseAmountText(text: string, locale: Locale): string | null {
+  let value = text.replace(/[\s\u00a0\u202f']/g, "");
+  if (locale === "en" && EN_GROUPED.test(value)) value = value.replaceAll(",", "");
+  value = value.replace(",", ".").replace(/\.$/, "");
+  return PLAIN.test(value) ? value : null;
+}
+
+/**
+ * Shows a computed amount in an input in the visitor's locale with the currency's exact number
+ * of decimals (`8 116,40` in Russian, `8,116.40` in English). `parseAmountText` reads it back.
+ */
+export function formatAmountText(plain: string, decimals: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    roundingMode: "trunc",
+  }).format(plain as Intl.StringNumericLiteral);
+}

@@ -1,0 +1,324 @@
+import { type FieldRejectionReason, validateOrderField } from "@obmen/domain";
+import { type FormEvent, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
+import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
+import {
+  type AmountProblem,
+  computeAmounts,
+  fieldOf,
+  type TypedAmount,
+} from "./compute-amounts.ts";
+import type { CreateOrderFailure } from "./create-order.server.ts";
+import { describedInput, FieldError, OrderFieldInput } from "./order-field-input.tsx";
+import type { CalculatorCurrency, CalculatorPair } from "./to-calculator-pair.ts";
+
+const FIELD_PREFIX = "field.";
+
+/**
+ * The calculator's order view (spec §2 "select and order", §3 form): amounts recomputed live
+ * with the domain's quote functions, the pair's fields, e-mail and the agreement. It posts to
+ * the route action as a plain form, so it also works before JavaScript has loaded.
+ */
+export function Calculator({
+  pair,
+  failure,
+}: {
+  pair: CalculatorPair;
+  failure: CreateOrderFailure | undefined;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const href = useLocalizedHref();
+  const submitting = useNavigation().state === "submitting";
+  const [typed, setTyped] = useState<TypedAmount>(() => initialAmount(pair, failure));
+  const [amountsEdited, setAmountsEdited] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  // A server error stays next to its input until the visitor changes that input.
+  const [answered, setAnswered] = useState<Set<string>>(new Set());
+  const [answeredFailure, setAnsweredFailure] = useState(failure);
+  if (answeredFailure !== failure) {
+    // A new answer from the action: its errors show again (React's "reset state on prop change").
+    setAnsweredFailure(failure);
+    setAnswered(new Set());
+  }
+
+  const amounts = computeAmounts(pair, typed, locale);
+  const serverErrors = failure?.errors ?? {};
+  const amountMessage = (problem: AmountProblem | undefined, currency: CalculatorCurrency) => {
+    if (!problem) return undefined;
+    if (problem.code === "too_many_decimals") {
+      return t("Exchange.AmountError.too_many_decimals", { count: Number(problem.limit) });
+    }
+    const amount = problem.limit
+      ? formatMoney(problem.limit, currency.decimals, currency.code, locale)
+      : "";
+    return t(`Exchange.AmountError.${problem.code}`, { amount });
+  };
+  const errorFor = (path: string): string | undefined => {
+    if (clientErrors[path]) return clientErrors[path];
+    return answered.has(path) ? undefined : serverErrors[path];
+  };
+  const amountError = (side: "send" | "receive") => {
+    const field = fieldOf(side);
+    // Our own wording (locale-formatted limits) also replaces the API's for a refused amount.
+    const client =
+      amountsEdited || Object.keys(clientErrors).length > 0 || Boolean(serverErrors[field]);
+    const problem = client ? amounts.problems[field] : undefined;
+    return amountMessage(problem, pair[side]) ?? errorFor(field);
+  };
+
+  const fieldMessage = (reason: FieldRejectionReason, label: string) =>
+    t(`Exchange.FieldError.${reason}`, { label });
+  const checkField = (path: string, message: string | undefined) =>
+    setClientErrors(({ [path]: _, ...rest }) => (message ? { ...rest, [path]: message } : rest));
+  const validateEmail = (value: string) => {
+    const result = validateOrderField({ type: "email", value });
+    return result.ok ? undefined : fieldMessage(result.reason, t("Exchange.Email"));
+  };
+  const validateField = (key: string, value: string) => {
+    const definition = pair.fields.find((field) => field.key === key)!;
+    const result = validateOrderField({ ...definition, value });
+    return result.ok ? undefined : fieldMessage(result.reason, definition.label);
+  };
+  const changed = (path: string, message: string | undefined) => {
+    setAnswered((paths) => new Set(paths).add(path));
+    // Once an error shows, it follows the typing so it disappears as soon as the value is right.
+    if (clientErrors[path]) checkField(path, message);
+  };
+  const typeAmount = (fixedSide: "send" | "receive", text: string) => {
+    setTyped({ fixedSide, text });
+    setAmountsEdited(true);
+    setAnswered((paths) => new Set(paths).add("send_amount").add("receive_amount"));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const errors: Record<string, string> = {};
+    const emailError = validateEmail(String(form.get("email") ?? ""));
+    if (emailError) errors.email = emailError;
+    for (const field of pair.fields) {
+      const message = validateField(field.key, String(form.get(FIELD_PREFIX + field.key) ?? ""));
+      if (message) errors[`fields.${field.key}`] = message;
+    }
+    if (form.get("agreement") !== "on") errors.agreement = t("Exchange.AgreementRequired");
+    setClientErrors(errors);
+    setAmountsEdited(true);
+    if (Object.keys(errors).length > 0 || Object.keys(amounts.problems).length > 0) {
+      event.preventDefault();
+      // Focus the first input that needs attention once React has marked it.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(".calc [aria-invalid='true']")?.focus(),
+      );
+    }
+  }
+
+  const { limits } = pair;
+  const rate = `${formatRateNumber(pair.displayedRate.sendAmount, locale)} ${pair.send.code} = ${formatRateNumber(pair.displayedRate.receiveAmount, locale)} ${pair.receive.code}`;
+  const money = (value: string, currency: CalculatorCurrency) =>
+    formatMoney(value, currency.decimals, currency.code, locale);
+  const sendError = amountError("send");
+  const receiveError = amountError("receive");
+  const emailError = errorFor("email");
+  const agreementError = errorFor("agreement");
+
+  return (
+    <Form method="post" className="calc" noValidate onSubmit={onSubmit}>
+      <input type="hidden" name="currency_pairs_in_service_id" value={pair.id} />
+      <input type="hidden" name="send_rate" value={pair.rate.send_rate} />
+      <input type="hidden" name="receive_rate" value={pair.rate.receive_rate} />
+      <input type="hidden" name="fixed_side" value={typed.fixedSide} />
+      <input type="hidden" name="send_key_code" value={pair.send.urlXml} />
+      <input type="hidden" name="receive_key_code" value={pair.receive.urlXml} />
+      <input type="hidden" name="send_decimal" value={pair.send.decimals} />
+      <input type="hidden" name="receive_decimal" value={pair.receive.decimals} />
+
+      {failure?.rateChanged && (
+        <p className="calc__notice calc__notice--warn" role="alert">
+          {t("Exchange.RateChanged", { rate })}
+        </p>
+      )}
+      {failure?.message && !failure.rateChanged && (
+        <p className="calc__notice calc__notice--error" role="alert">
+          {failure.message}
+        </p>
+      )}
+      {!limits.isAvailable && (
+        <p className="calc__notice calc__notice--warn" role="status">
+          {t("Exchange.Unavailable")}
+        </p>
+      )}
+
+      <div className="calc__sides">
+        <AmountSide
+          side="send"
+          title={t("Exchange.Send")}
+          currency={pair.send}
+          value={amounts.sendText}
+          onChange={(text) => typeAmount("send", text)}
+          error={sendError}
+          hint={t("Exchange.Limits", {
+            min: money(limits.minSend, pair.send),
+            max: money(limits.maxSend, pair.send),
+          })}
+        />
+        <AmountSide
+          side="receive"
+          title={t("Exchange.Receive")}
+          currency={pair.receive}
+          value={amounts.receiveText}
+          onChange={(text) => typeAmount("receive", text)}
+          error={receiveError}
+          hint={t(limits.limitedByReserve ? "Exchange.LimitsByReserve" : "Exchange.Limits", {
+            min: money(limits.minReceive, pair.receive),
+            max: money(limits.maxReceive, pair.receive),
+          })}
+        />
+      </div>
+
+      <dl className="calc__facts">
+        <div>
+          <dt>{t("Exchange.Rate")}</dt>
+          <dd>{rate}</dd>
+        </div>
+        {Number(pair.rate.comission_amount) > 0 && (
+          <div>
+            <dt>{t("Exchange.Fee")}</dt>
+            <dd>{money(pair.rate.comission_amount, pair.receive)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t("Exchange.Reserve")}</dt>
+          <dd>{money(pair.reserve, pair.receive)}</dd>
+        </div>
+      </dl>
+
+      <fieldset className="calc__details">
+        <legend>{t("Exchange.DetailsHeading")}</legend>
+        {pair.fields.map((field) => {
+          const path = `fields.${field.key}`;
+          return (
+            <OrderFieldInput
+              key={field.key}
+              definition={field}
+              name={FIELD_PREFIX + field.key}
+              defaultValue={failure?.values[FIELD_PREFIX + field.key]}
+              error={errorFor(path)}
+              onBlur={(value) => checkField(path, validateField(field.key, value))}
+              onChange={(value) => changed(path, validateField(field.key, value))}
+            />
+          );
+        })}
+        <div className="field">
+          <label htmlFor="email" className="field__label">
+            {t("Exchange.Email")}
+            <span aria-hidden="true"> *</span>
+          </label>
+          <input
+            {...describedInput("email", emailError, "email-hint")}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            required
+            className="field__input"
+            defaultValue={failure?.values.email}
+            onBlur={(event) => checkField("email", validateEmail(event.currentTarget.value))}
+            onChange={(event) => changed("email", validateEmail(event.currentTarget.value))}
+          />
+          <p id="email-hint" className="field__hint">
+            {t("Exchange.EmailHint")}
+          </p>
+          <FieldError id="email" error={emailError} />
+        </div>
+      </fieldset>
+
+      <div className="field field--check">
+        <input
+          {...describedInput("agreement", agreementError)}
+          type="checkbox"
+          name="agreement"
+          required
+          defaultChecked={failure?.values.agreement === "on"}
+          onChange={(event) =>
+            changed("agreement", event.currentTarget.checked ? undefined : agreementError)
+          }
+        />
+        <label htmlFor="agreement">
+          <Trans
+            i18nKey="Exchange.Agreement"
+            components={{
+              rules: <Link to={href("/rules")} />,
+              agreement: <Link to={href("/agreement")} />,
+            }}
+          />
+        </label>
+        <FieldError id="agreement" error={agreementError} />
+      </div>
+
+      <button type="submit" className="button calc__submit" disabled={submitting}>
+        {submitting ? t("Exchange.Submitting") : t("Exchange.Submit")}
+      </button>
+    </Form>
+  );
+}
+
+function AmountSide(props: {
+  side: "send" | "receive";
+  title: string;
+  currency: CalculatorCurrency;
+  value: string;
+  onChange: (text: string) => void;
+  error: string | undefined;
+  hint: string;
+}) {
+  const { t } = useTranslation();
+  const { side, currency, error } = props;
+  const id = `${side}_amount`;
+  return (
+    <fieldset className="calc__side">
+      <legend className="calc__side-title">{props.title}</legend>
+      <div className="calc__currency">
+        <img src={currency.icon} alt="" width={36} height={36} decoding="async" />
+        <span>
+          <span className="calc__currency-name">{currency.name}</span>
+          <span className="calc__currency-code">{currency.code}</span>
+        </span>
+      </div>
+      <label htmlFor={id} className="field__label">
+        {t("Exchange.AmountLabel", { code: currency.code })}
+      </label>
+      <input
+        {...describedInput(id, error, `${id}-hint`)}
+        name={id}
+        className="field__input calc__amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+      <p id={`${id}-hint`} className="field__hint">
+        {props.hint}
+      </p>
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+function initialAmount(pair: CalculatorPair, failure: CreateOrderFailure | undefined): TypedAmount {
+  const fixedSide = failure?.values.fixed_side === "receive" ? "receive" : "send";
+  const text = failure?.values[fieldOf(fixedSide)];
+  if (failure && text !== undefined) return { fixedSide, text };
+  // Shown without grouping so it reads back in every locale; the domain gives "50.000000".
+  return { fixedSide: "send", text: trimZeros(pair.defaultSendAmount) };
+}
+
+function trimZeros(plain: string): string {
+  return plain.includes(".") ? plain.replace(/\.?0+$/, "") : plain;
+}
+
+function formatRateNumber(value: string, locale: ReturnType<typeof useLocale>): string {
+  return formatDecimal(value, locale, { maximumFractionDigits: 8 });
+}

@@ -1,0 +1,63 @@
+import type { OrderFieldDefinition } from "@obmen/contracts";
+import type { InputHTMLAttributes } from "react";
+
+/** Input attributes that suit each wire field type: phones get the phone keypad, cards digits. */
+const INPUT_PROPS: Record<OrderFieldDefinition["type"], InputHTMLAttributes<HTMLInputElement>> = {
+  card_number: { inputMode: "numeric", autoComplete: "off", placeholder: "0000 0000 0000 0000" },
+  phone: { type: "tel", inputMode: "tel", autoComplete: "tel" },
+  full_name: { autoComplete: "name", autoCapitalize: "words" },
+  email: { type: "email", inputMode: "email", autoComplete: "email", spellCheck: false },
+  crypto_address: { autoComplete: "off", autoCapitalize: "off", spellCheck: false },
+  text: { autoComplete: "off" },
+};
+
+/** Props every labelled input of the calculator shares: id, error wiring for assistive tech. */
+export function describedInput(id: string, error: string | undefined, hintId?: string) {
+  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  } as const;
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  );
+}
+
+/** One of the pair's dynamic order fields (label and type from the API). */
+export function OrderFieldInput(props: {
+  definition: OrderFieldDefinition;
+  name: string;
+  defaultValue: string | undefined;
+  error: string | undefined;
+  onBlur: (value: string) => void;
+  onChange: (value: string) => void;
+}) {
+  const { definition, name, error } = props;
+  const id = `field-${definition.key}`;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {definition.label}
+        {definition.required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        {...INPUT_PROPS[definition.type]}
+        {...describedInput(id, error)}
+        name={name}
+        className="field__input"
+        required={definition.required}
+        defaultValue={props.defaultValue}
+        onBlur={(event) => props.onBlur(event.currentTarget.value)}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ExchangeInfo } from "@obmen/contracts";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { formatMoney } from "../i18n/format-number.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { Countdown } from "./countdown.tsx";
+
+/** What to pay and where, while the order waits for payment; "I paid" and "Cancel". */
+export function PaymentPanel(props: {
+  order: ExchangeInfo;
+  qrSvg: string | null;
+  serverNow: number;
+}) {
+  const { order, qrSvg } = props;
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const busy = useNavigation().state !== "idle";
+  const { payment } = order;
+  const amount = formatMoney(
+    payment.amount,
+    order.send_currency.decimal,
+    payment.currency_code,
+    locale,
+  );
+  const targetLabel = t(`Order.Target.${payment.target_kind}`);
+  return (
+    <section className="order__card pay" aria-labelledby="pay-heading">
+      <div className="pay__head">
+        <h2 id="pay-heading">{t("Order.PayHeading")}</h2>
+        <Countdown expiresAt={order.expires_at} serverNow={props.serverNow} />
+      </div>
+      <p className="pay__text">{payment.text}</p>
+      <div className="pay__body">
+        {qrSvg && (
+          <div
+            className="pay__qr"
+            role="img"
+            aria-label={t("Order.QrLabel")}
+            // Drawn by the qrcode library from the payment URI on our server: paths only.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated SVG, no user markup.
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+        )}
+        <dl className="pay__details">
+          <div>
+            <dt>{t("Order.Amount")}</dt>
+            <dd>
+              <span className="pay__value pay__value--amount">{amount}</span>
+              <CopyButton value={payment.amount} what={t("Order.Amount")} />
+            </dd>
+          </div>
+          {payment.target && (
+            <div>
+              <dt>{targetLabel}</dt>
+              <dd>
+                <span className="pay__value pay__value--mono">{payment.target}</span>
+                <CopyButton value={payment.target} what={targetLabel} />
+              </dd>
+            </div>
+          )}
+          {payment.network_code && (
+            <div>
+              <dt>{t("Order.Network")}</dt>
+              <dd>{payment.network_code}</dd>
+            </div>
+          )}
+          {payment.holder && (
+            <div>
+              <dt>{t("Order.Holder")}</dt>
+              <dd>{payment.holder}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      {order.customer_actions.length > 0 && (
+        <div className="pay__actions">
+          {order.customer_actions.includes("paid") && (
+            <Form method="post">
+              <button type="submit" name="intent" value="paid" className="button" disabled={busy}>
+                {t("Order.Paid")}
+              </button>
+            </Form>
+          )}
+          {order.customer_actions.includes("cancelled") && (
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="cancelled"
+                className="button button--secondary"
+                disabled={busy}
+              >
+                {t("Order.Cancel")}
+              </button>
+            </Form>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import type { ExchangeStatus } from "@obmen/contracts";
+import { isTerminal } from "@obmen/domain";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { isApiCallError } from "../api-call-error.ts";
+import { getServerT } from "../i18n/catalogs.server.ts";
+import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
+import { localeFromPathname } from "../i18n/locale.ts";
+import { useLocale } from "../i18n/use-locale.ts";
+import { CopyButton } from "../order/copy-button.tsx";
+import { LocalTime } from "../order/local-time.tsx";
+import { isOrderId } from "../order/order-id.ts";
+import { PaymentPanel } from "../order/payment-panel.tsx";
+import { renderQrSvg } from "../order/render-qr-svg.server.ts";
+import { ReviewForm } from "../order/review-form.tsx";
+import { webContext } from "../web-context.server.ts";
+import type { Route } from "./+types/order";
+import "../exchange/exchange.css";
+import "../order/order.css";
+
+/** How often a page showing a live order asks for its status. */
+const STATUS_POLL_MS = 10_000;
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  if (!isOrderId(params.id)) throw notFound();
+  const { api, clientIp } = context.get(webContext);
+  const caller = { ip: clientIp, lang: localeFromPathname(url.pathname) };
+  let order: Awaited<ReturnType<typeof api.exchange.info>>;
+  try {
+    order = await api.exchange.info(caller, params.id);
+  } catch (error) {
+    if (isApiCallError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+  const { qr_payload } = order.payment;
+  const qrSvg =
+    order.exchange_status === "new" && qr_payload ? await renderQrSvg(qr_payload) : null;
+  return { order, qrSvg, serverNow: Date.now() };
+}
+
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  if (!isOrderId(params.id)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+  const locale = localeFromPathname(url.pathname);
+  const t = getServerT(locale);
+  const { api, clientIp } = context.get(webContext);
+  const caller = { ip: clientIp, lang: locale };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "paid" || intent === "cancelled") {
+      await api.exchange.update(caller, params.id, intent);
+    } else if (intent === "review") {
+      const rating = Number(form.get("rating"));
+      if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
+        return data({ intent, error: t("Order.RatingRequired") }, { status: 422 });
+      }
+      const text = String(form.get("text") ?? "");
+      await api.exchange.review(caller, { exchangeUuid: params.id, rating, text });
+    } else {
+      return data({ intent, error: t("Order.ActionFailed") }, { status: 400 });
+    }
+  } catch (error) {
+    if (!isApiCallError(error) || error.status >= 500) throw error;
+    return data({ intent, error: error.body.error.message }, { status: error.status });
+  }
+  // Post/redirect/get: reloading the page afterwards never repeats the action.
+  throw redirect(url.pathname);
+}
+
+/** After any action, even a refused one (e.g. the order expired meanwhile), show the truth. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? true : defaultShouldRevalidate;
+}
+
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { order, qrSvg, serverNow } = loaderData;
+  const status = order.exchange_status;
+  usePollWhile(!isTerminal(status), STATUS_POLL_MS);
+  const send = order.send_currency;
+  const receive = order.receive_currency;
+  const rate = order.rate;
+  const actionError = actionData?.intent === "review" ? undefined : actionData?.error;
+  return (
+    <section className="order" aria-labelledby="order-title">
+      <title>{t("Order.MetaTitle", { id: order.exchange_uuid.slice(0, 8) })}</title>
+      <meta name="robots" content="noindex" />
+      <header className="order__head">
+        <h1 id="order-title">{t("Order.Title")}</h1>
+        <p className="order__status">
+          <span className="visually-hidden">{t("Order.StatusLabel")}: </span>
+          <StatusBadge status={status} />
+        </p>
+        <p className="order__hint" role="status">
+          {t(`Order.StatusHint.${status}`)}
+        </p>
+        <p className="order__number">
+          <span>{t("Order.Number")}:</span> <code>{order.exchange_uuid}</code>
+          <CopyButton value={order.exchange_uuid} what={t("Order.Number")} />
+        </p>
+      </header>
+
+      {actionError && (
+        <p className="calc__notice calc__notice--error" role="alert">
+          {actionError}
+        </p>
+      )}
+
+      {status === "new" && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
+
+      <section className="order__card" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">{t("Order.SummaryHeading")}</h2>
+        <dl className="order__facts">
+          <div>
+            <dt>{t("Order.Send")}</dt>
+            <dd className="order__money">
+              <img src={send.icon} alt="" width={24} height={24} />
+              {formatMoney(order.send_amount, send.decimal, send.currency_code, locale)}
+              <span className="order__system">{send.name}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("Order.Receive")}</dt>
+            <dd className="order__money">
+              <img src={receive.icon} alt="" width={24} height={24} />
+              {formatMoney(order.receive_amount, receive.decimal, receive.currency_code, locale)}
+              <span className="order__system">{receive.name}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("Order.Rate")}</dt>
+            <dd>
+              {formatRate(rate.send_rate, locale)} {send.currency_code} ={" "}
+              {formatRate(rate.receive_rate, locale)} {receive.currency_code}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("Order.Created")}</dt>
+            <dd>
+              <LocalTime iso={order.created_at} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t("Order.Email")}</dt>
+            <dd>{order.email}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {order.fields.length > 0 && (
+        <section className="order__card" aria-labelledby="details-heading">
+          <h2 id="details-heading">{t("Order.DetailsHeading")}</h2>
+          <dl className="order__facts">
+            {order.fields.map((field) => (
+              <div key={field.key}>
+                <dt>{field.label}</dt>
+                <dd className="order__field-value">{field.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <section className="order__card" aria-labelledby="history-heading">
+        <h2 id="history-heading">{t("Order.HistoryHeading")}</h2>
+        <ol className="timeline">
+          {order.history.map((event) => (
+            <li key={`${event.status}-${event.at}`} className="timeline__item">
+              <StatusBadge status={event.status} />
+              <span className="timeline__meta">
+                <LocalTime iso={event.at} /> · {t(`Order.Actor.${event.actor}`)}
+              </span>
+              {event.comment && <span className="timeline__comment">{event.comment}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {order.can_review && (
+        <ReviewForm error={actionData?.intent === "review" ? actionData.error : undefined} />
+      )}
+      {order.review && (
+        <p className="order__card">{t("Order.YourReview", { rating: order.review.rating })}</p>
+      )}
+    </section>
+  );
+}
+
+function StatusBadge({ status }: { status: ExchangeStatus }) {
+  const { t } = useTranslation();
+  return <span className={`badge badge--${status}`}>{t(`Order.Status.${status}`)}</span>;
+}
+
+function formatRate(value: string, locale: ReturnType<typeof useLocale>): string {
+  return formatDecimal(value, locale, { maximumFractionDigits: 8 });
+}
+
+/** Live status: asks again every few seconds until the order reaches a final status. */
+function usePollWhile(active: boolean, intervalMs: number) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") {
+        void revalidator.revalidate();
+      }
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [active, intervalMs, revalidator]);
+}
