@@ -13,11 +13,19 @@ describe("order e-mails are written with every order change", () => {
 
   it("queues a created mail with payment instructions, then one per status change, in the order's language", async () => {
     const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
-    const created = await callApi(api.app, "/rest/exchange/create", createForm(pair, { send_amount: "100" }), {
-      lang: "uk",
-    });
+    const created = await callApi(
+      api.app,
+      "/rest/exchange/create",
+      createForm(pair, { send_amount: "100" }),
+      {
+        lang: "uk",
+      },
+    );
     const uuid = created.body.data.exchange_uuid;
-    await callApi(api.app, "/rest/exchange/update", { exchange_uuid: uuid, exchange_status: "cancelled" });
+    await callApi(api.app, "/rest/exchange/update", {
+      exchange_uuid: uuid,
+      exchange_status: "cancelled",
+    });
 
     const mails = await api.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
     expect(mails.map((mail) => [mail.kind, mail.locale, mail.to])).toEqual([
