@@ -15,6 +15,11 @@ async function main() {
     throw error;
   }
 
+  // React and friends switch to their production builds on NODE_ENV; an unset NODE_ENV would
+  // serve development React (several times slower). The config keeps what the operator set,
+  // so the dev mailbox rule still sees "unset" (docs/performance.md).
+  process.env.NODE_ENV ??= "production";
+
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config);

@@ -1,11 +1,12 @@
 import type { CurrencyPairEntry, Locale } from "@obmen/contracts";
+import { SerializedData } from "../http/signed-route.ts";
 import type { CatalogueChanges } from "./catalogue-changes.ts";
 
 export interface CachedPairList {
   entries: CurrencyPairEntry[];
   byId: Map<number, CurrencyPairEntry>;
   /** The list serialized once, so a cache hit costs no JSON encoding. */
-  json: string;
+  response: SerializedData;
 }
 
 /**
@@ -35,7 +36,7 @@ export function createPairCache(options: {
         const list = {
           entries,
           byId: new Map(entries.map((e) => [e.id, e])),
-          json: JSON.stringify(entries),
+          response: new SerializedData(JSON.stringify(entries)),
         };
         // A change that landed during the load makes this result stale: serve it, don't keep it.
         if (startedAt === generation) cached.set(lang, list);

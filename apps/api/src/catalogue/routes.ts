@@ -7,7 +7,6 @@ import {
 } from "@obmen/contracts";
 import { z } from "zod";
 import type { ApiRoutes } from "../api-routes.ts";
-import { SerializedData } from "../http/signed-route.ts";
 
 /** Spec §7: `/rest/currency_pair/list` and `/rest/currency_pair`, served from the pair cache. */
 export function registerCatalogueRoutes({ define, deps }: ApiRoutes) {
@@ -17,7 +16,7 @@ export function registerCatalogueRoutes({ define, deps }: ApiRoutes) {
     summary: "All active currency pairs with rates, reserves, limits and order fields",
     payload: z.strictObject({}),
     response: CurrencyPairListResponse,
-    handler: async ({ lang }) => new SerializedData((await deps.pairCache.get(lang)).json),
+    handler: async ({ lang }) => (await deps.pairCache.get(lang)).response,
   });
 
   define({

@@ -98,7 +98,25 @@ function formatDecimal(
   maximumFractionDigits: number,
   roundingMode: Intl.NumberFormatOptions["roundingMode"],
 ): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode }).format(
+  return numberFormat(locale, maximumFractionDigits, roundingMode).format(
     value as Intl.StringNumericLiteral,
   );
+}
+
+// Building an Intl.NumberFormat costs far more than formatting with one (it was 15 % of the
+// home page's server CPU, docs/performance.md); there are only a few distinct option sets.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(
+  locale: Locale,
+  maximumFractionDigits: number,
+  roundingMode: Intl.NumberFormatOptions["roundingMode"],
+): Intl.NumberFormat {
+  const key = `${locale}|${maximumFractionDigits}|${roundingMode}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode });
+    numberFormats.set(key, format);
+  }
+  return format;
 }
