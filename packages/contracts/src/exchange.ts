@@ -1,18 +1,9 @@
+import { ORDER_STATUSES } from "@obmen/domain";
 import { z } from "zod";
 import { DecimalString } from "./catalogue.ts";
 
 /** Order statuses (DESIGN.md "Orders"); customers may set only `paid` and `cancelled`. */
-export const ExchangeStatus = z.enum([
-  "new",
-  "paid",
-  "processing",
-  "completed",
-  "cancelled",
-  "expired",
-  "hold",
-  "error",
-  "refunded",
-]);
+export const ExchangeStatus = z.enum(ORDER_STATUSES);
 export type ExchangeStatus = z.infer<typeof ExchangeStatus>;
 
 const Amount = z

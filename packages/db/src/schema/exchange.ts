@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, type OrderStatus } from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -13,19 +14,9 @@ import {
 import { currencies, currencyPairs } from "./catalogue.ts";
 import { bytea, createdAt, decimal, updatedAt } from "./columns.ts";
 
-/** Our statuses (DESIGN "Orders"); the spec lists none. */
-export const orderStatuses = [
-  "new",
-  "paid",
-  "processing",
-  "completed",
-  "cancelled",
-  "expired",
-  "hold",
-  "error",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+/** Our statuses (DESIGN "Orders"; the spec lists none), defined once in the domain. */
+export const orderStatuses = ORDER_STATUSES;
+export type { OrderStatus };
 
 const statusList = sql.raw(orderStatuses.map((status) => `'${status}'`).join(", "));
 
