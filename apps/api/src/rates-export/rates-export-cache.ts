@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CurrencyPairEntry } from "@obmen/contracts";
 import type { CatalogueChanges } from "../catalogue/catalogue-changes.ts";
+import { createChangeDroppedValue } from "../catalogue/change-dropped-value.ts";
 import { buildRateItems } from "./build-rate-items.ts";
 import { renderRatesJson, renderRatesXml } from "./render-rates.ts";
 
@@ -38,19 +39,11 @@ export function createRatesExportCache(options: {
   now?: () => number;
 }) {
   const now = options.now ?? Date.now;
-  let generation = 0;
-  let current: RatesExportSnapshot | undefined;
-  let loading: Promise<RatesExportSnapshot> | undefined;
   // Outlives invalidation: Last-Modified must move forward whenever the body changes.
   let previous: RatesExportSnapshot | undefined;
   let previousGeneration = -1;
-  options.changes.subscribe(() => {
-    generation++;
-    current = undefined;
-    loading = undefined;
-  });
 
-  async function build(): Promise<RatesExportSnapshot> {
+  async function build(generation: number): Promise<RatesExportSnapshot> {
     const [entries, newestChangeSeconds] = await Promise.all([
       options.loadEntries(),
       options.loadNewestChangeSeconds(),
@@ -67,7 +60,7 @@ export function createRatesExportCache(options: {
       previousSeconds: previous?.lastModifiedSeconds ?? null,
     });
     const lastModified = new Date(lastModifiedSeconds * 1000).toUTCString();
-    return {
+    const snapshot: RatesExportSnapshot = {
       xml: representation(xmlBody, xmlEtag, "application/xml; charset=utf-8", lastModified),
       json: representation(
         jsonBody,
@@ -77,35 +70,15 @@ export function createRatesExportCache(options: {
       ),
       lastModifiedSeconds,
     };
-  }
-
-  function get(): Promise<RatesExportSnapshot> {
-    if (current) return Promise.resolve(current);
-    if (!loading) {
-      const startedAt = generation;
-      const pending = build().then((snapshot) => {
-        // A stale build finishing after a newer one must not become the reference.
-        if (startedAt >= previousGeneration) {
-          previous = snapshot;
-          previousGeneration = startedAt;
-        }
-        if (startedAt === generation) current = snapshot;
-        if (loading === pending) loading = undefined;
-        return snapshot;
-      });
-      pending.catch(() => {
-        if (loading === pending) loading = undefined;
-      });
-      loading = pending;
+    // A stale build finishing after a newer one must not become the reference.
+    if (generation >= previousGeneration) {
+      previous = snapshot;
+      previousGeneration = generation;
     }
-    return loading;
+    return snapshot;
   }
 
-  return {
-    /** The snapshot if one is built, so the hot path can answer without awaiting. */
-    peek: (): RatesExportSnapshot | undefined => current,
-    get,
-  };
+  return createChangeDroppedValue({ build, changes: options.changes });
 }
 
 export type RatesExportCache = ReturnType<typeof createRatesExportCache>;

@@ -1,13 +1,14 @@
 import { ReserveListRequest, ReserveListResponse } from "@obmen/contracts";
 import type { ApiRoutes } from "../api-routes.ts";
+import { createChangeDroppedValue } from "../catalogue/change-dropped-value.ts";
 import { SerializedData } from "../http/signed-route.ts";
 import { loadReserveList } from "./load-reserve-list.ts";
-import { createReserveListCache } from "./reserve-list-cache.ts";
 
 /** `/rest/reserve/list`: what the exchange can pay out per currency (the `/reserve` page). */
 export function registerReserveRoutes({ define, deps }: ApiRoutes) {
-  const cache = createReserveListCache({
-    load: () => loadReserveList({ db: deps.db }),
+  // Serialized once per catalogue change (holds taken or released publish one too).
+  const cache = createChangeDroppedValue({
+    build: async () => new SerializedData(JSON.stringify(await loadReserveList({ db: deps.db }))),
     changes: deps.catalogueChanges,
   });
   define({
@@ -16,6 +17,6 @@ export function registerReserveRoutes({ define, deps }: ApiRoutes) {
     summary: "Available reserve of every currency an active pair pays out",
     payload: ReserveListRequest,
     response: ReserveListResponse,
-    handler: async () => new SerializedData(await cache.get()),
+    handler: () => cache.get(),
   });
 }
