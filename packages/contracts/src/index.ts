@@ -4,4 +4,5 @@ export * from "./catalogue.ts";
 export * from "./errors.ts";
 export * from "./exchange.ts";
 export * from "./locales.ts";
+export * from "./pair-limits.ts";
 export * from "./reserves.ts";

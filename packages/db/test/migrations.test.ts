@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
-import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  type DatabaseHandle,
-  migrateDatabase,
-  migrationsFolder,
-  openDatabase,
-} from "../src/index.ts";
+import { type DatabaseHandle, migrateDatabase } from "../src/index.ts";
 import { createTestDatabase } from "../src/testing.ts";
 
 const expectedTables = [

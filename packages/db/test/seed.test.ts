@@ -8,7 +8,6 @@ import {
   currencyFields,
   currencyPairs,
   ensureApiClient,
-  openDatabase,
   paySystems,
   seedDemoCatalogue,
 } from "../src/index.ts";

@@ -1,15 +1,8 @@
 import type { Currency, CurrencyPairEntry, Locale, OrderFieldDefinition } from "@obmen/contracts";
-import {
-  currencies,
-  currencyFields,
-  currencyPairs,
-  type Database,
-  paySystems,
-  reserveHolds,
-} from "@obmen/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { currencies, currencyFields, currencyPairs, type Database, paySystems } from "@obmen/db";
+import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { availableReserve } from "./available-reserve.ts";
+import { availableReserve, loadHeldAmounts } from "./available-reserve.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type PaySystemRow = typeof paySystems.$inferSelect;
@@ -30,7 +23,7 @@ export async function loadCurrencyPairs(options: {
   const sendPaySystem = alias(paySystems, "send_pay_system");
   const receivePaySystem = alias(paySystems, "receive_pay_system");
 
-  const [rows, holds, fields] = await Promise.all([
+  const [rows, heldByCurrency, fields] = await Promise.all([
     db
       .select({
         pair: currencyPairs,
@@ -52,18 +45,10 @@ export async function loadCurrencyPairs(options: {
         ),
       )
       .orderBy(asc(currencyPairs.sortOrder), asc(currencyPairs.id)),
-    db
-      .select({
-        currencyId: reserveHolds.currencyId,
-        held: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text`,
-      })
-      .from(reserveHolds)
-      .where(eq(reserveHolds.state, "held"))
-      .groupBy(reserveHolds.currencyId),
+    loadHeldAmounts(db),
     db.select().from(currencyFields).orderBy(asc(currencyFields.sortOrder), asc(currencyFields.id)),
   ]);
 
-  const heldByCurrency = new Map(holds.map((h) => [h.currencyId, h.held]));
   const fieldsByCurrency = new Map<number, FieldRow[]>();
   for (const field of fields) {
     const list = fieldsByCurrency.get(field.currencyId) ?? [];

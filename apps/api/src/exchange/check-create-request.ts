@@ -4,6 +4,7 @@ import {
   type CurrencyPairEntry,
   ErrorCode,
   type Locale,
+  pairLimits,
 } from "@obmen/contracts";
 import {
   checkAmounts,
@@ -12,8 +13,6 @@ import {
   parseDecimal,
   quoteReceive,
   quoteSend,
-  type ResolvedLimits,
-  resolveLimits,
   validateOrderField,
 } from "@obmen/domain";
 import type { z } from "zod";
@@ -144,7 +143,7 @@ function quoteAmounts(
     return null;
   }
 
-  const limits = limitsFor(pair, receive.currency_in_services.reserve.reserve);
+  const limits = pairLimits(pair);
   const amounts =
     payload.fixed_side === "receive"
       ? quoteSend({ rate: pair.rate, receiveAmount: typed, sendDecimals, receiveDecimals })
@@ -172,22 +171,4 @@ function quoteAmounts(
     return null;
   }
   return { sendAmount, receiveAmount };
-}
-
-/** Effective limits of a pair (spec §5 fallback chain) capped by an available reserve. */
-export function limitsFor(pair: CurrencyPairEntry, availableReserve: string): ResolvedLimits {
-  const { send_currency: send, receive_currency: receive } = pair.currency_pair;
-  return resolveLimits({
-    rate: pair.rate,
-    pairLimits: {
-      min_send_sum: send.currency_in_services.min_send_sum,
-      max_send_sum: send.currency_in_services.max_send_sum,
-      min_receive_sum: receive.currency_in_services.min_receive_sum,
-      max_receive_sum: receive.currency_in_services.max_receive_sum,
-    },
-    sendLimit: send.currency_in_services.send_limit,
-    availableReserve,
-    sendDecimals: send.currency_in_services.decimal,
-    receiveDecimals: receive.currency_in_services.decimal,
-  });
 }

@@ -5,6 +5,7 @@ import {
   type CreateExchangeResult,
   ErrorCode,
   type Locale,
+  pairLimits,
 } from "@obmen/contracts";
 import { currencies, currencyPairs, type Database, orders, reserveHolds } from "@obmen/db";
 import { compareDecimals } from "@obmen/domain";
@@ -12,7 +13,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PairCache } from "../catalogue/pair-cache.ts";
 import { errorMessage } from "../http/messages.ts";
-import { type CheckedOrder, checkCreateRequest, limitsFor } from "./check-create-request.ts";
+import { type CheckedOrder, checkCreateRequest } from "./check-create-request.ts";
 import type { OrderEffects } from "./order-effects.ts";
 import { availableReserveOf } from "./reserve.ts";
 
@@ -77,7 +78,7 @@ export async function createExchange(options: {
         reserve: current.reserve,
         decimals: pair.currency_pair.receive_currency.currency_in_services.decimal,
       });
-      assertWithinReserve(checked, limitsFor(pair, available).maxReceive, lang);
+      assertWithinReserve(checked, pairLimits(pair, available).maxReceive, lang);
 
       const [order] = await tx
         .insert(orders)

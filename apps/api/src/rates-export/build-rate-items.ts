@@ -1,5 +1,5 @@
-import type { Currency, CurrencyPairEntry } from "@obmen/contracts";
-import { formatPlain, resolveLimits, toDecimal } from "@obmen/domain";
+import { type Currency, type CurrencyPairEntry, pairLimits } from "@obmen/contracts";
+import { formatPlain, toDecimal } from "@obmen/domain";
 
 /**
  * The only BestChange label we set. "manual": an operator handles the direction, which monitors
@@ -46,24 +46,8 @@ export function buildRateItems(entries: readonly CurrencyPairEntry[]): RateItem[
 
 function toRateItem(entry: CurrencyPairEntry): RateItem | null {
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
-  const sendService = send.currency_in_services;
-  const receiveService = receive.currency_in_services;
-  const availableReserve = receiveService.reserve.reserve;
-  const limits = resolveLimits({
-    rate: entry.rate,
-    // load-currency-pairs puts the pair's own send limits on the send currency and its
-    // receive limits on the receive currency.
-    pairLimits: {
-      min_send_sum: sendService.min_send_sum,
-      max_send_sum: sendService.max_send_sum,
-      min_receive_sum: receiveService.min_receive_sum,
-      max_receive_sum: receiveService.max_receive_sum,
-    },
-    sendLimit: sendService.send_limit,
-    availableReserve,
-    sendDecimals: sendService.decimal,
-    receiveDecimals: receiveService.decimal,
-  });
+  const availableReserve = receive.currency_in_services.reserve.reserve;
+  const limits = pairLimits(entry, availableReserve);
   if (!limits.isAvailable) return null;
 
   const fee = toDecimal(entry.rate.comission_amount);

@@ -1,15 +1,8 @@
 import type { ReserveEntry } from "@obmen/contracts";
-import {
-  currencies,
-  currencyKinds,
-  currencyPairs,
-  type Database,
-  paySystems,
-  reserveHolds,
-} from "@obmen/db";
+import { currencies, currencyKinds, currencyPairs, type Database, paySystems } from "@obmen/db";
 import { and, eq, exists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { availableReserve } from "../catalogue/available-reserve.ts";
+import { availableReserve, loadHeldAmounts } from "../catalogue/available-reserve.ts";
 
 /**
  * The reserves page's data: every active currency that at least one active pair (both of its
@@ -34,23 +27,15 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       ),
   );
 
-  const [rows, holds] = await Promise.all([
+  const [rows, heldByCurrency] = await Promise.all([
     db
       .select({ currency: currencies, paySystem: paySystems })
       .from(currencies)
       .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
       .where(and(eq(currencies.active, true), paidOutByActivePair)),
-    db
-      .select({
-        currencyId: reserveHolds.currencyId,
-        held: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text`,
-      })
-      .from(reserveHolds)
-      .where(eq(reserveHolds.state, "held"))
-      .groupBy(reserveHolds.currencyId),
+    loadHeldAmounts(db),
   ]);
 
-  const heldByCurrency = new Map(holds.map((hold) => [hold.currencyId, hold.held]));
   const kindRank = (kind: string) => currencyKinds.indexOf(kind as (typeof currencyKinds)[number]);
   rows.sort(
     (a, b) =>

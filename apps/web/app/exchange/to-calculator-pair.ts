@@ -1,10 +1,9 @@
-import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
+import { type CurrencyPairEntry, type OrderFieldDefinition, pairLimits } from "@obmen/contracts";
 import {
   defaultSendAmount,
   displayRate,
   type PairRateValues,
   type ResolvedLimits,
-  resolveLimits,
 } from "@obmen/domain";
 
 export interface CalculatorCurrency {
@@ -53,27 +52,14 @@ export function findPairByCodes(
 export function toCalculatorPair(entry: CurrencyPairEntry): CalculatorPair {
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
   const sendDecimals = send.currency_in_services.decimal;
-  const receiveDecimals = receive.currency_in_services.decimal;
   const reserve = receive.currency_in_services.reserve.reserve;
   const rate: PairRateValues = {
     send_rate: entry.rate.send_rate,
     receive_rate: entry.rate.receive_rate,
     comission_amount: entry.rate.comission_amount,
   };
-  // The same limits the API enforces (apps/api/src/exchange/check-create-request.ts).
-  const limits = resolveLimits({
-    rate,
-    pairLimits: {
-      min_send_sum: send.currency_in_services.min_send_sum,
-      max_send_sum: send.currency_in_services.max_send_sum,
-      min_receive_sum: receive.currency_in_services.min_receive_sum,
-      max_receive_sum: receive.currency_in_services.max_receive_sum,
-    },
-    sendLimit: send.currency_in_services.send_limit,
-    availableReserve: reserve,
-    sendDecimals,
-    receiveDecimals,
-  });
+  // The same limits the API enforces and the rates export publishes.
+  const limits = pairLimits(entry, reserve);
   const { sendAmount, receiveAmount } = displayRate(rate);
   return {
     id: entry.id,
