@@ -1,3 +1,4 @@
+import { ORDER_FIELD_TYPES } from "@obmen/domain";
 import { z } from "zod";
 
 /**
@@ -11,14 +12,7 @@ export const DecimalString = z
 export const CurrencyKind = z.enum(["crypto", "bank", "ewallet"]);
 export type CurrencyKind = z.infer<typeof CurrencyKind>;
 
-export const OrderFieldType = z.enum([
-  "crypto_address",
-  "card_number",
-  "phone",
-  "full_name",
-  "email",
-  "text",
-]);
+export const OrderFieldType = z.enum(ORDER_FIELD_TYPES);
 export type OrderFieldType = z.infer<typeof OrderFieldType>;
 
 /** One input the customer fills for a pair, e.g. the payout wallet address (DESIGN.md). */

@@ -10,6 +10,7 @@ export {
   FIELD_MAX_LENGTH,
   type FieldRejectionReason,
   type FieldValidationResult,
+  ORDER_FIELD_TYPES,
   type OrderFieldType,
   validateOrderField,
 } from "./fields/validate-order-field.ts";

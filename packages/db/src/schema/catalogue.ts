@@ -1,3 +1,4 @@
+import { ORDER_FIELD_TYPES, type OrderFieldType } from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, decimal, updatedAt } from "./columns.ts";
@@ -107,15 +108,8 @@ export const currencyPairs = pgTable(
   ],
 );
 
-export const orderFieldTypes = [
-  "crypto_address",
-  "card_number",
-  "phone",
-  "full_name",
-  "email",
-  "text",
-] as const;
-export type OrderFieldType = (typeof orderFieldTypes)[number];
+export const orderFieldTypes = ORDER_FIELD_TYPES;
+export type { OrderFieldType };
 
 export const orderFieldSides = ["send", "receive"] as const;
 export type OrderFieldSide = (typeof orderFieldSides)[number];

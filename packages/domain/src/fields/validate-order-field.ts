@@ -4,14 +4,16 @@ import { EMAIL_MAX_LENGTH, normalizeEmail } from "./email.ts";
 import { FULL_NAME_MAX_LENGTH, normalizeFullName } from "./full-name.ts";
 import { normalizePhone } from "./phone.ts";
 
-/** The wire field types (contracts `OrderFieldType`, DESIGN.md "Tiers"). */
-export type OrderFieldType =
-  | "crypto_address"
-  | "card_number"
-  | "phone"
-  | "full_name"
-  | "email"
-  | "text";
+/** The order field types (DESIGN.md "Tiers"), defined once: the DB and the wire reuse them. */
+export const ORDER_FIELD_TYPES = [
+  "crypto_address",
+  "card_number",
+  "phone",
+  "full_name",
+  "email",
+  "text",
+] as const;
+export type OrderFieldType = (typeof ORDER_FIELD_TYPES)[number];
 
 export type FieldRejectionReason =
   | "required"
