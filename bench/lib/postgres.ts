@@ -31,14 +31,8 @@ export async function postgresAvailable(): Promise<string | null> {
   }
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withDatabase(POSTGRES_ADMIN_URL, work);
 }
 
 /** Creates an empty database named `obmen_bench_<suffix>` and registers its drop. */
