@@ -1,5 +1,3 @@
-import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
   Links,
@@ -15,7 +13,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
 import { catalogs } from "./i18n/catalogs.server.ts";
-import { createI18n } from "./i18n/create-i18n.ts";
+import { I18nProvider } from "./i18n/i18n-context.tsx";
 import { canonicalLocalePath, localeFromPathname } from "./i18n/locale.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -48,8 +46,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const locale = root?.locale ?? localeFromPathname(pathname);
-  // One instance per render tree: on the server that means per request (no shared language).
-  const i18n = useMemo(() => createI18n(locale, root?.messages), [locale, root?.messages]);
   return (
     <html lang={locale}>
       <head>
@@ -60,7 +56,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <LocaleAlternates origin={root.origin} pathname={pathname} />}
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nProvider locale={locale} messages={root?.messages}>
+          {children}
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
 
 const LINKS = [

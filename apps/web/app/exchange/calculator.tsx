@@ -1,8 +1,9 @@
 import { type FieldRejectionReason, validateOrderField } from "@obmen/domain";
 import { type FormEvent, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
+import { RichText } from "../i18n/rich-text.tsx";
 import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
 import {
   type AmountProblem,
@@ -247,8 +248,8 @@ export function Calculator({
           }
         />
         <label htmlFor="agreement">
-          <Trans
-            i18nKey="Exchange.Agreement"
+          <RichText
+            text={t("Exchange.Agreement")}
             components={{
               rules: <Link to={href("/rules")} />,
               agreement: <Link to={href("/agreement")} />,

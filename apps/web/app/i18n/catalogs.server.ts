@@ -1,10 +1,9 @@
-import type { TFunction } from "i18next";
-import { createI18n } from "./create-i18n.ts";
 import type { Locale } from "./locale.ts";
 import en from "./locales/en.json";
 import ru from "./locales/ru.json";
 import uk from "./locales/uk.json";
 import type { Messages } from "./messages.ts";
+import { createTranslator, type Translate } from "./translator.ts";
 
 /**
  * All catalogs, server side only (`.server.ts` keeps them out of the browser bundle): the
@@ -13,15 +12,13 @@ import type { Messages } from "./messages.ts";
  */
 export const catalogs: Record<Locale, Messages> = { ru, en, uk };
 
-// One instance per locale, created once and never switched to another language, so sharing
-// them across concurrent requests is safe.
-const serverT = new Map<Locale, TFunction>();
+const serverT = new Map<Locale, Translate>();
 
 /** A translation function for loaders and actions (e.g. error messages they return). */
-export function getServerT(locale: Locale): TFunction {
+export function getServerT(locale: Locale): Translate {
   let t = serverT.get(locale);
   if (!t) {
-    t = createI18n(locale, catalogs[locale]).t;
+    t = createTranslator(locale, catalogs[locale]);
     serverT.set(locale, t);
   }
   return t;

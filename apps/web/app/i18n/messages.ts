@@ -7,9 +7,14 @@ import type en from "./locales/en.json";
  */
 export type Messages = typeof en;
 
-declare module "i18next" {
-  interface CustomTypeOptions {
-    defaultNS: "translation";
-    resources: { translation: Messages };
-  }
-}
+type PluralSuffix = "_zero" | "_one" | "_two" | "_few" | "_many" | "_other";
+type WithoutPlural<K extends string> = K extends `${infer Base}${PluralSuffix}` ? Base : K;
+
+/** Every translatable key as a dotted path (`Home.Title`), plural keys without their suffix. */
+type KeysOf<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${WithoutPlural<K>}`
+    : KeysOf<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey = KeysOf<Messages>;

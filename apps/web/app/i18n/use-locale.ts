@@ -1,9 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "./locale.ts";
+import { useTranslation } from "./i18n-context.tsx";
+import { type Locale, localizePath } from "./locale.ts";
 
 export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return useTranslation().locale;
 }
 
 /** Builds links that stay in the visitor's language: `href("/about")` → `/en/about` in English. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 
 /** Copies a value to the clipboard and says so (politely, for screen readers too). */
 export function CopyButton({ value, what }: { value: string; what: string }) {

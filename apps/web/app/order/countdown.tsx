@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 
 /**
  * Time left to pay at the locked rate. The first render uses the loader's clock, so the

@@ -1,7 +1,7 @@
 import type { ExchangeInfo } from "@obmen/contracts";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { formatMoney } from "../i18n/format-number.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
 import { CopyButton } from "./copy-button.tsx";
 import { Countdown } from "./countdown.tsx";

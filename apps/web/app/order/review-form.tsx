@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { Calculator } from "../exchange/calculator.tsx";
 import { createOrder } from "../exchange/create-order.server.ts";
 import { findPairByCodes, toCalculatorPair } from "../exchange/to-calculator-pair.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/exchange";

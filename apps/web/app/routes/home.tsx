@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { PairList } from "../catalogue/pair-list.tsx";
 import { type PairRow, toPairRows } from "../catalogue/to-pair-rows.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/home";

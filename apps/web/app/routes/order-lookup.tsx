@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { isOrderId } from "../order/order-id.ts";
 import type { Route } from "./+types/order-lookup";

@@ -1,11 +1,11 @@
 import type { ExchangeStatus } from "@obmen/contracts";
 import { isTerminal } from "@obmen/domain";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { isApiCallError } from "../api-call-error.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { CopyButton } from "../order/copy-button.tsx";

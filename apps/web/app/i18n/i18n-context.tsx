@@ -1,0 +1,36 @@
+import { createContext, useContext, useMemo } from "react";
+import { DEFAULT_LOCALE, type Locale } from "./locale.ts";
+import type { Messages } from "./messages.ts";
+import { createTranslator, type Translate } from "./translator.ts";
+
+interface I18n {
+  locale: Locale;
+  t: Translate;
+}
+
+const I18nContext = createContext<I18n>({
+  locale: DEFAULT_LOCALE,
+  t: createTranslator(DEFAULT_LOCALE, undefined),
+});
+
+/** Provides one locale's translator to the tree; on the server that is one per request. */
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages | undefined;
+  children: React.ReactNode;
+}) {
+  const value = useMemo(
+    () => ({ locale, t: createTranslator(locale, messages) }),
+    [locale, messages],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** The page's translator and locale. */
+export function useTranslation(): I18n {
+  return useContext(I18nContext);
+}
