@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: [
       "packages/*/{src,test}/**/*.test.ts",
-      "apps/*/{src,test,app}/**/*.test.{ts,tsx}",
+      "apps/*/{src,test,app,server}/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", ...(onPostgres ? [] : ["**/*.pg.test.ts"])],

@@ -1,11 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// The visitor's journey (issue "Public site" items 3–4): exchange page → order → "I paid",
-// in every language, on a phone and on a desktop. Expected texts are written out, not read
-// from the catalogs, so a missing or wrong translation fails the test.
+// The visitor's journey (issue "Public site" items 3–4): select view → exchange page → order →
+// receipt → "I paid", in every language, on a phone and on a desktop. Expected texts are
+// written out, not read from the catalogs, so a missing or wrong translation fails the test.
 const LOCALES = [
   {
     lang: "ru",
+    selectedTitle: "Обмен Tether TRC20 USDT",
+    receiptSubmit: "Отправить чек",
+    receiptSent: "Чек получен. Оператор проверит его вместе с платежом.",
     prefix: "",
     sendLabel: "Сумма, USDT",
     receiveLabel: "Сумма, RUB",
@@ -21,6 +24,9 @@ const LOCALES = [
   },
   {
     lang: "en",
+    selectedTitle: "Exchange Tether TRC20 USDT",
+    receiptSubmit: "Send receipt",
+    receiptSent: "We have your receipt. The operator will check it along with the payment.",
     prefix: "/en",
     sendLabel: "Amount, USDT",
     receiveLabel: "Amount, RUB",
@@ -36,6 +42,9 @@ const LOCALES = [
   },
   {
     lang: "uk",
+    selectedTitle: "Обмін Tether TRC20 USDT",
+    receiptSubmit: "Надіслати квитанцію",
+    receiptSent: "Квитанцію отримано. Оператор перевірить її разом із платежем.",
     prefix: "/uk",
     sendLabel: "Сума, USDT",
     receiveLabel: "Сума, RUB",
@@ -70,6 +79,41 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A small but real PNG: the API judges receipts by their content. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+
+/**
+ * The select view (spec §2): pick what you send, then what you receive, each by a link. On a
+ * phone the send list folds away once chosen, leaving the receive list right under it.
+ */
+async function pickPair(
+  page: Page,
+  locale: (typeof LOCALES)[number],
+  viewport: (typeof VIEWPORTS)[number],
+) {
+  const response = await page.goto(locale.prefix || "/");
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  const sendList = page.locator("#send");
+  const receiveList = page.locator("#receive");
+  await sendList.getByRole("link", { name: /Tether TRC20/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${locale.prefix}/USDTTRC20$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale.selectedTitle);
+  const sendLinks = sendList.getByRole("link", { name: /Bitcoin/ });
+  if (viewport.name === "phone") await expect(sendLinks).toBeHidden();
+  else await expect(sendLinks).toBeVisible();
+  // Only what Tether TRC20 pairs with, with the pair's rate next to it.
+  const sberbank = receiveList.getByRole("link", { name: /Sberbank/ });
+  await expect(sberbank).toContainText(/1 USDT = 81[,.]164 RUB/);
+  await expect(receiveList.getByRole("link", { name: /Monobank/ })).toHaveCount(1);
+  await expect(receiveList.getByRole("link", { name: /Tether TRC20/ })).toHaveCount(0);
+  await sberbank.click();
+  await expect(page).toHaveURL(new RegExp(`${locale.prefix}${PAIR_PATH}$`));
+}
+
 /** Opens the exchange page and waits for hydration, so typing drives the live calculator. */
 async function openExchange(page: Page, prefix: string) {
   const response = await page.goto(`${prefix}${PAIR_PATH}`);
@@ -82,7 +126,7 @@ for (const locale of LOCALES) {
     test(`journey in ${locale.lang} on a ${viewport.name}`, async ({ page }) => {
       const errors = collectErrors(page);
       await page.setViewportSize(viewport);
-      await openExchange(page, locale.prefix);
+      await pickPair(page, locale, viewport);
       await expect(page.locator("html")).toHaveAttribute("lang", locale.lang);
 
       await page.getByLabel(locale.sendLabel).fill("100");
@@ -99,6 +143,16 @@ for (const locale of LOCALES) {
       await expect(payment.locator(".pay__value--amount")).toHaveText(locale.amountToPay);
       await expect(payment.locator(".pay__value--mono")).toHaveText(TRON_ADDRESS);
       await expect(payment.locator(".pay__qr svg")).toBeVisible();
+
+      // The receipt travels through the page's action to the signed API (spec §7).
+      await page.locator('input[type="file"]').setInputFiles({
+        name: "transfer.png",
+        mimeType: "image/png",
+        buffer: PNG,
+      });
+      await page.getByRole("button", { name: locale.receiptSubmit }).click();
+      await expect(page.getByText(locale.receiptSent)).toBeVisible();
+      await expect(page.locator(".receipt__list")).toContainText("transfer.png");
 
       await page.getByRole("button", { name: locale.paid }).click();
       await expect(page.locator(".order__status .badge")).toHaveText(locale.paidStatus);
@@ -135,12 +189,16 @@ test("unknown currency codes and order numbers are 404 pages", async ({ page }) 
   expect((await page.goto("/uk/order/3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c"))?.status()).toBe(404);
 });
 
-test("codes are case-insensitive and the home page links to the pair", async ({ page }) => {
+test("codes are case-insensitive and the select view links to the pair", async ({ page }) => {
   await page.goto("/en/exchange/usdttrc20/sberrub");
   await expect(page).toHaveURL(/\/en\/exchange\/USDTTRC20\/SBERRUB$/);
-  await page.goto("/uk");
+  await page.goto("/uk/USDTTRC20");
   await page.locator(`a[href="/uk${PAIR_PATH}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/uk${PAIR_PATH}$`));
+  // And back: the order view links to the select view with the send currency kept.
+  await page.getByRole("link", { name: "Обрати інший напрямок" }).click();
+  await expect(page).toHaveURL(/\/uk\/USDTTRC20$/);
+  await expect(page.locator('#send a[aria-current="true"]')).toContainText("Tether TRC20");
 });
 
 test("the order lookup goes to the order", async ({ page }) => {
@@ -151,4 +209,80 @@ test("the order lookup goes to the order", async ({ page }) => {
   await page.getByLabel("Номер заявки").fill("3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c");
   await page.getByRole("button", { name: "Найти заявку" }).click();
   await expect(page).toHaveURL(/\/order\/3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c$/);
+});
+
+/** Creates an order for 100 USDT → Sberbank RUB through the exchange page; returns its path. */
+async function createOrder(page: Page): Promise<string> {
+  await openExchange(page, "");
+  await page.getByLabel("Сумма, USDT").fill("100");
+  await page.getByLabel("Номер карты для получения").fill("4111 1111 1111 1111");
+  await page.getByLabel("ФИО получателя").fill("Ivan Petrov");
+  await page.getByLabel("E-mail").fill("receipt@example.com");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Создать заявку" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
+test("a receipt that is not an image or PDF, or too big, is refused clearly", async ({ page }) => {
+  const errors = collectErrors(page);
+  await createOrder(page);
+  const file = page.getByLabel("Файл чека");
+  const send = page.getByRole("button", { name: "Отправить чек" });
+
+  // Checked in the browser as soon as it is picked.
+  await file.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hi"),
+  });
+  await expect(page.getByText("Подойдёт чек в формате JPEG, PNG или PDF")).toBeVisible();
+  await expect(file).toHaveAttribute("aria-invalid", "true");
+  const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
+  await file.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+  await expect(
+    page.getByText("Файл больше 10 МБ. Сожмите его или приложите скриншот"),
+  ).toBeVisible();
+  await send.click();
+  await expect(page.locator(".receipt__list")).toHaveCount(0);
+
+  // A file that only pretends to be a PNG passes the browser; the API judges the content.
+  await file.setInputFiles({
+    name: "fake.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<html>not a picture</html>"),
+  });
+  await expect(file).not.toHaveAttribute("aria-invalid");
+  await send.click();
+  await expect(page.getByText("Загрузите чек в формате JPEG, PNG или PDF")).toBeVisible();
+  await expect(page.locator(".receipt__list")).toHaveCount(0);
+  expect(errors.filter((error) => !error.includes("422"))).toEqual([]);
+});
+
+test("the receipt upload works without JavaScript too", async ({ page, browser }) => {
+  const orderPath = await createOrder(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(orderPath);
+  const file = plain.getByLabel("Файл чека");
+  await file.setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("hi"),
+  });
+  await plain.getByRole("button", { name: "Отправить чек" }).click();
+  await expect(plain.getByText("Подойдёт чек в формате JPEG, PNG или PDF")).toBeVisible();
+
+  await plain.getByLabel("Файл чека").setInputFiles({
+    name: "scan.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await plain.getByRole("button", { name: "Отправить чек" }).click();
+  await expect(plain).toHaveURL(new RegExp(`${orderPath}\\?receipt=sent$`));
+  await expect(
+    plain.getByText("Чек получен. Оператор проверит его вместе с платежом."),
+  ).toBeVisible();
+  await expect(plain.locator(".receipt__list")).toContainText("scan.png");
+  await context.close();
 });

@@ -29,7 +29,7 @@ for (const home of HOMES) {
     await expect(header.getByRole("link", { name: home.nav })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(home.heading);
     // The pair list comes from the API through the SDK, rendered on the server.
-    const pairs = page.locator(".pairs__list");
+    const pairs = page.locator(".select");
     await expect(pairs).toContainText("BTC");
     await expect(pairs.locator("img").first()).toHaveAttribute("src", /\S/);
     await page.waitForLoadState("networkidle");

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
+import type { ContentCache, ContentChanges } from "./content/content-cache.ts";
 import type { OrderEffects } from "./exchange/order-effects.ts";
 import type {
   SignedCallContext,
@@ -15,6 +16,9 @@ export interface ApiDeps {
   db: Database;
   pairCache: PairCache;
   catalogueChanges: CatalogueChanges;
+  /** Publish after changing site texts; every process then drops its content cache. */
+  contentChanges: ContentChanges;
+  contentCache: ContentCache;
   orderEffects: OrderEffects;
   /** How long a new order's rate stays locked before it expires unpaid. */
   orderLifetimeMs: number;

@@ -3,6 +3,7 @@ export {
   type CatalogueChanges,
   createLocalCatalogueChanges,
 } from "./catalogue/catalogue-changes.ts";
+export type { ContentChanges } from "./content/content-cache.ts";
 export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
 export { openDatabaseApiClients } from "./http/database-api-clients.ts";
 export {

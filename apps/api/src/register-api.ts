@@ -3,10 +3,16 @@ import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
-import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
+import {
+  type CatalogueChanges,
+  createLocalCatalogueChanges,
+} from "./catalogue/catalogue-changes.ts";
 import { loadCurrencyPairs } from "./catalogue/load-currency-pairs.ts";
 import { createPairCache } from "./catalogue/pair-cache.ts";
 import { registerCatalogueRoutes } from "./catalogue/routes.ts";
+import { type ContentChanges, createContentCache } from "./content/content-cache.ts";
+import { loadPublishedContent } from "./content/load-published-content.ts";
+import { registerContentRoutes } from "./content/routes.ts";
 import { createOrderEffects } from "./exchange/create-order-effects.ts";
 import { registerOrderJobs } from "./exchange/order-jobs.ts";
 import { registerExchangeRoutes } from "./exchange/routes.ts";
@@ -14,7 +20,7 @@ import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling, sendError } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
-import { buildOpenApi } from "./openapi/build-openapi.ts";
+import { type ApiKeyRouteDoc, buildOpenApi } from "./openapi/build-openapi.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
 
@@ -25,6 +31,11 @@ export interface RegisterApiOptions {
   clients: ApiClientLookup;
   replayGuard: ReplayGuard;
   catalogueChanges: CatalogueChanges;
+  /**
+   * Announces a change of site texts (seed, operator console) to every process; default: a
+   * bus local to this process. Publish on it after writing content.
+   */
+  contentChanges?: ContentChanges;
   appUrl: string;
   /** The job runner; null runs no jobs in this process (the expiry sweep elsewhere covers). */
   jobs: PgBoss | null;
@@ -39,9 +50,15 @@ export interface RegisterApiOptions {
  * apply to API routes only, leaving the web tier's catch-all route untouched.
  */
 export async function registerApi(app: FastifyInstance, options: RegisterApiOptions) {
+  const contentChanges = options.contentChanges ?? createLocalCatalogueChanges();
   const deps: ApiDeps = {
     db: options.db,
     catalogueChanges: options.catalogueChanges,
+    contentChanges,
+    contentCache: createContentCache({
+      load: () => loadPublishedContent({ db: options.db }),
+      changes: contentChanges,
+    }),
     pairCache: createPairCache({
       load: (lang) => loadCurrencyPairs({ db: options.db, lang }),
       changes: options.catalogueChanges,
@@ -62,6 +79,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
     });
   }
   const docs: SignedRouteDoc[] = [];
+  const apiKeyDocs: ApiKeyRouteDoc[] = [];
 
   await app.register(async (api) => {
     installErrorHandling(api);
@@ -80,6 +98,12 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
     registerExchangeRoutes(routes);
     registerRatesExportRoutes(routes);
     registerReserveRoutes(routes);
+    registerContentRoutes({
+      app: api,
+      clients: options.clients,
+      cache: deps.contentCache,
+      docs: apiKeyDocs,
+    });
 
     api.get("/healthz", async (_request, reply) => {
       try {
@@ -90,7 +114,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       }
     });
 
-    const openApi = buildOpenApi(docs, options.appUrl);
+    const openApi = buildOpenApi(docs, options.appUrl, apiKeyDocs);
     api.get("/rest/openapi.json", async () => openApi);
 
     // Anything else under the API's prefixes is an API 404 in the API's error shape,

@@ -1,14 +1,18 @@
 import { type CatalogueChanges, createLocalCatalogueChanges } from "@obmen/api";
 import type { DatabaseHandle } from "@obmen/db";
 
-const CHANNEL = "obmen_catalogue";
+const CATALOGUE_CHANNEL = "obmen_catalogue";
 
 /**
  * On PostgreSQL every replica LISTENs on one channel and a change is NOTIFYed to all of them,
  * so a rate edited through one replica drops the cached pair list on every replica. The
  * embedded database has one process, so the in-memory bus is the whole story there.
  */
-export async function openCatalogueChanges(handle: DatabaseHandle): Promise<{
+export async function openCatalogueChanges(
+  handle: DatabaseHandle,
+  /** Another channel gives another bus of the same kind (site texts use `obmen_content`). */
+  channel = CATALOGUE_CHANNEL,
+): Promise<{
   changes: CatalogueChanges;
   close: () => Promise<void>;
 }> {
@@ -17,15 +21,15 @@ export async function openCatalogueChanges(handle: DatabaseHandle): Promise<{
 
   const listener = await handle.client.pool.connect();
   listener.on("notification", (message) => {
-    if (message.channel === CHANNEL) void local.publish();
+    if (message.channel === channel) void local.publish();
   });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  await listener.query(`LISTEN ${channel}`);
   const pool = handle.client.pool;
   return {
     changes: {
       // The notification comes back to this replica too, which then clears its own cache.
       publish: async () => {
-        await pool.query("SELECT pg_notify($1, '')", [CHANNEL]);
+        await pool.query("SELECT pg_notify($1, '')", [channel]);
       },
       subscribe: local.subscribe,
     },

@@ -7,6 +7,17 @@ import { z } from "zod";
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A third-party widget script (spec §1, §9). It runs with the page's full rights, so it must
+ * come over https; plain http is accepted only from this machine, for development and tests.
+ */
+const WidgetScriptUrl = z.url({ protocol: /^https?$/ }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+}, "must be an https:// URL (http:// only for localhost)");
+
 const EnvSchema = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])),
@@ -55,6 +66,10 @@ const EnvSchema = z
       .min(5)
       .max(24 * 60)
       .default(30),
+    /** Script of the chat widget, loaded a few seconds after the page (spec §9); unset = none. */
+    CHAT_WIDGET_SRC: optional(WidgetScriptUrl),
+    /** Script of the call-back widget, loaded like the chat one; unset = none. */
+    CALLBACK_WIDGET_SRC: optional(WidgetScriptUrl),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

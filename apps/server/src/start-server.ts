@@ -9,7 +9,7 @@ import {
   startOutboxDispatcher,
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
-import { migrateDatabase, openDatabase, seedDemoCatalogue } from "@obmen/db";
+import { migrateDatabase, openDatabase, seedContent, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
@@ -41,6 +41,7 @@ export async function startServer(
   try {
     await migrateDatabase(database);
     await seedDemoCatalogue(database.db);
+    const contentSeed = await seedContent(database.db);
     const webClient = await resolveWebClient({
       db: database.db,
       publicKey: config.API_PUBLIC_KEY,
@@ -49,6 +50,10 @@ export async function startServer(
 
     const catalogue = await openCatalogueChanges(database);
     cleanups.push(catalogue.close);
+    const content = await openCatalogueChanges(database, "obmen_content");
+    cleanups.push(content.close);
+    // Replicas already serving drop the texts they cached before this start updated them.
+    if (contentSeed.changed) await content.changes.publish();
     const replayGuard = await openReplayGuard(config);
     cleanups.push(() => replayGuard.close());
 
@@ -73,6 +78,7 @@ export async function startServer(
       clients: openDatabaseApiClients(database.db),
       replayGuard,
       catalogueChanges: catalogue.changes,
+      contentChanges: content.changes,
       appUrl: config.APP_URL,
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
@@ -101,7 +107,11 @@ export async function startServer(
         credentials: webClient,
       });
       const { registerWebTier } = await import("@obmen/web/server");
-      await registerWebTier(app, { api });
+      await registerWebTier(app, {
+        api,
+        appUrl: config.APP_URL,
+        widgets: { chatSrc: config.CHAT_WIDGET_SRC, callbackSrc: config.CALLBACK_WIDGET_SRC },
+      });
     }
 
     const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -67,4 +67,20 @@ describe("configuration", () => {
     expect(secret).toMatch(/^API_SECRET: must be at least 32 characters/);
     expect(secret).not.toContain('short"');
   });
+
+  it("takes widget scripts over https, or plain http from this machine only", () => {
+    const config = parseConfig({
+      CHAT_WIDGET_SRC: "https://chat.example/widget.js",
+      CALLBACK_WIDGET_SRC: "http://127.0.0.1:4000/callback.js",
+    });
+    expect(config.CHAT_WIDGET_SRC).toBe("https://chat.example/widget.js");
+    expect(config.CALLBACK_WIDGET_SRC).toBe("http://127.0.0.1:4000/callback.js");
+    expect(parseConfig({}).CHAT_WIDGET_SRC).toBeUndefined();
+    expect(problemsOf({ CHAT_WIDGET_SRC: "http://chat.example/widget.js" })[0]).toMatch(
+      /^CHAT_WIDGET_SRC: must be an https:\/\/ URL/,
+    );
+    expect(problemsOf({ CALLBACK_WIDGET_SRC: "javascript:alert(1)" })[0]).toMatch(
+      /^CALLBACK_WIDGET_SRC:/,
+    );
+  });
 });

@@ -12,40 +12,83 @@ import {
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
-import { catalogs } from "./i18n/catalogs.server.ts";
-import { I18nProvider } from "./i18n/i18n-context.tsx";
-import { canonicalLocalePath, localeFromPathname } from "./i18n/locale.ts";
+import { catalogJson } from "./i18n/catalogs.server.ts";
+import { I18nProvider, parseCatalog } from "./i18n/i18n-context.tsx";
+import { localeFromPathname } from "./i18n/locale.ts";
+import { ModalHost } from "./modals/modal-host.tsx";
+import { NotificationProvider } from "./notifications/notifications.tsx";
+import {
+  AUTH_LINKS,
+  type AuthLinkKind,
+  authLinkCookieName,
+  hasAuthLinkParam,
+  isLinkToken,
+  isSignedIn,
+  readCookie,
+} from "./routing/auth-links.ts";
+import { siteRedirectTarget } from "./routing/site-redirect.ts";
+import { useReloadGuard } from "./routing/use-reload-guard.ts";
 import stylesheet from "./styles/app.css?url";
+import { webContext } from "./web-context.server.ts";
+import { ThirdPartyWidgets } from "./widgets/third-party-widgets.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Spec §2: `/EN/...` → `/en/...` and `/ru/...` → `/...`, permanently. */
+/**
+ * Spec §2's site-wide redirects, permanent: `/EN/...` → `/en/...`, `/ru/...` → `/...`, and
+ * `?cur_from=X&cur_to=Y` on any page → `/exchange/X/Y` (routing/site-redirect.ts).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ url }) => {
-    const canonical = canonicalLocalePath(url.pathname);
-    if (canonical !== null) throw redirect(`${canonical}${url.search}`, 301);
+  ({ request, url }) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const target = siteRedirectTarget(url);
+    if (target !== null) throw redirect(target, 301);
   },
 ];
 
-/** The locale comes from the URL; the browser gets only that locale's catalog. */
-export function loader({ url }: Route.LoaderArgs) {
+const AUTH_LINK_KINDS = Object.keys(AUTH_LINKS) as AuthLinkKind[];
+
+/**
+ * The locale comes from the URL; the browser gets only that locale's catalog. The cookies the
+ * browser cannot read (HttpOnly) are summarised: is there a session, which link tokens wait.
+ */
+export function loader({ context, request, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
-  return { locale, messages: catalogs[locale], origin: url.origin };
+  const { appOrigin, widgets } = context.get(webContext);
+  const cookies = request.headers.get("cookie");
+  const authLinkTokens = Object.fromEntries(
+    AUTH_LINK_KINDS.map((kind) => [
+      kind,
+      isLinkToken(readCookie(cookies, authLinkCookieName(kind))),
+    ]),
+  ) as Record<AuthLinkKind, boolean>;
+  return {
+    locale,
+    messagesJson: catalogJson[locale],
+    origin: appOrigin,
+    signedIn: isSignedIn(cookies),
+    authLinkTokens,
+    widgetSources: [widgets.chatSrc, widgets.callbackSrc].filter((src) => src !== undefined),
+  };
 }
 
-// The root data depends only on the URL's locale, so reload it only when that changes
-// (a language switch), not on every navigation or revalidation.
+// The root data depends on the URL's locale and, for the modals, on the link parameters: reload
+// it when those change (a language switch, a followed link), not on every navigation.
 export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
-  return localeFromPathname(currentUrl.pathname) !== localeFromPathname(nextUrl.pathname);
+  return (
+    localeFromPathname(currentUrl.pathname) !== localeFromPathname(nextUrl.pathname) ||
+    hasAuthLinkParam(nextUrl.search)
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const locale = root?.locale ?? localeFromPathname(pathname);
+  useReloadGuard();
   return (
     <html lang={locale}>
       <head>
@@ -53,12 +96,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {root && <LocaleAlternates origin={root.origin} pathname={pathname} />}
+        {root && <LocaleAlternates origin={root.origin} pathname={pathname} search={search} />}
       </head>
       <body>
-        <I18nProvider locale={locale} messages={root?.messages}>
-          {children}
+        <I18nProvider locale={locale} messages={parseCatalog(root?.messagesJson)}>
+          <NotificationProvider>{children}</NotificationProvider>
         </I18nProvider>
+        {root && <ThirdPartyWidgets sources={root.widgetSources} />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -67,7 +111,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ModalHost />
+    </>
+  );
 }
 
 /** Last resort, for errors the site layout could not catch: no header, just the error screen. */

@@ -12,6 +12,19 @@ export interface WebContext {
   api: ObmenClient;
   /** The visitor's IP as Fastify resolved it (honouring `trustProxy`); the API wants it in every call. */
   clientIp: string;
+  /**
+   * The site's public origin from `APP_URL` (e.g. `https://obmen.example`), for absolute URLs:
+   * canonical links, sitemap.xml, robots.txt. Never taken from the Host header, which the
+   * client controls.
+   */
+  appOrigin: string;
+  /** Third-party widget scripts (spec §1, §9); absent ones are not loaded. */
+  widgets: WidgetScripts;
+}
+
+export interface WidgetScripts {
+  chatSrc?: string;
+  callbackSrc?: string;
 }
 
 export const webContext = createContext<WebContext>();

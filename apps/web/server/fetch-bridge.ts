@@ -1,12 +1,14 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { CachedPage } from "./page-microcache.ts";
 
 /**
  * Largest form post the site accepts. Fastify's own bodyLimit does not apply because the
- * body is left for React Router to read; receipts (spec §7 send-receipt) need a few MB.
+ * body is left for React Router to read. A receipt (spec §7 send-receipt) may be 10 MB; the
+ * multipart framing and the form's other fields come on top of it.
  */
-export const MAX_FORM_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_FORM_BODY_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 
 /**
  * Fastify request → Fetch `Request` for React Router. The body stays a stream, read only if
@@ -49,6 +51,18 @@ export function sendFetchResponse(
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body || request.method === "HEAD") return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}
+
+/** A page from the microcache (page-microcache.ts) → Fastify reply. */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  const cookies: string[] = [];
+  for (const [name, value] of page.headers) {
+    if (name === "set-cookie") cookies.push(value);
+    else reply.header(name, value);
+  }
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  return reply.send(request.method === "HEAD" ? undefined : page.body);
 }
 
 function requestUrl(request: FastifyRequest): URL {

@@ -2,15 +2,21 @@ import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
+import { DEFAULT_LOCALE, LOCALES } from "@obmen/contracts";
 import type { ObmenClient } from "@obmen/contracts/sdk";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { createLoadContext } from "../app/web-context.server.ts";
-import { sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import type { createLoadContext, WidgetScripts } from "../app/web-context.server.ts";
+import { sendCachedPage, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { createPageMicrocache } from "./page-microcache.ts";
 
 export interface WebTierOptions {
   /** The signed-API SDK loaders call on the visitor's behalf; it never reaches the browser. */
   api: ObmenClient;
+  /** The site's public URL (`APP_URL`); its origin makes canonical, sitemap and robots URLs. */
+  appUrl: string;
+  /** Chat and call-back widget scripts (`CHAT_WIDGET_SRC`, `CALLBACK_WIDGET_SRC`). */
+  widgets?: WidgetScripts;
   /** The `react-router build` output; defaults to `apps/web/build`. */
   buildDir?: string;
   /** Only the built (production) site is served for now; see docs/decisions/003-web-tier.md. */
@@ -21,6 +27,10 @@ const DEFAULT_BUILD_DIR = fileURLToPath(new URL("../build", import.meta.url));
 
 // Paths the API tier owns: an unknown one must get the API's 404, not an HTML page.
 const NOT_FOR_PAGES = ["/rest/", "/api/", "/content/", "/assets/"];
+
+const HOME_PATHS = LOCALES.map((locale) => (locale === DEFAULT_LOCALE ? "/" : `/${locale}`));
+// Rates in the page's pair list are already up to a second old (the layout's list cache).
+const HOME_CACHE_TTL_MS = 1_000;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
@@ -53,6 +63,11 @@ export async function registerWebTier(
   }
   const handleRequest = createRequestHandler(build, options.mode ?? "production");
   const clientDir = join(buildDir, "client");
+  const appOrigin = new URL(options.appUrl).origin;
+  const widgets = { ...options.widgets };
+
+  // The home pages are the same for every anonymous visitor: render each at most once a second.
+  const homeCache = createPageMicrocache({ paths: HOME_PATHS, ttlMs: HOME_CACHE_TTL_MS });
 
   // Encapsulated: the parser changes below apply to the site's routes only, not to the API.
   await app.register(async function webTier(web) {
@@ -83,6 +98,24 @@ export async function registerWebTier(
         if (NOT_FOR_PAGES.some((prefix) => request.url.startsWith(prefix))) {
           return reply.callNotFound();
         }
+        const context = makeContext({
+          api: options.api,
+          clientIp: request.ip,
+          appOrigin,
+          widgets,
+        });
+        const cacheKey = homeCache.keyFor({
+          method: request.method,
+          url: request.url,
+          cookie: request.headers.cookie,
+        });
+        if (cacheKey !== null) {
+          // A shared render must not stop when the first visitor waiting for it goes away.
+          const fetchRequest = toFetchRequest(request, new AbortController().signal);
+          if (fetchRequest === "too-large") return reply.code(413).send();
+          const page = await homeCache.get(cacheKey, () => handleRequest(fetchRequest, context));
+          return sendCachedPage(request, reply, page);
+        }
         const controller = new AbortController();
         // Stop rendering when the visitor goes away, but not after a completed response.
         reply.raw.once("close", () => {
@@ -90,10 +123,7 @@ export async function registerWebTier(
         });
         const fetchRequest = toFetchRequest(request, controller.signal);
         if (fetchRequest === "too-large") return reply.code(413).send();
-        const response = await handleRequest(
-          fetchRequest,
-          makeContext({ api: options.api, clientIp: request.ip }),
-        );
+        const response = await handleRequest(fetchRequest, context);
         return sendFetchResponse(request, reply, response);
       },
     });

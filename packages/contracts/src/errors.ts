@@ -19,6 +19,8 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   /** The payload is well-formed but its values are invalid; `fields` says which. */
   VALIDATION_FAILED: "VALIDATION_FAILED",
+  /** A query parameter of an unsigned GET (`/content/*`) is invalid or unknown; `fields` says which. */
+  INVALID_QUERY: "INVALID_QUERY",
   /** The addressed record does not exist (or is not visible to the caller). */
   NOT_FOUND: "NOT_FOUND",
   /** The caller must be signed in. */
@@ -53,6 +55,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
+  INVALID_QUERY: 400,
   NOT_FOUND: 404,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,

@@ -1,6 +1,7 @@
 // Browser-safe contracts: shapes, codes and locales shared by the web tier, the API and tests.
 // The envelope and the SDK use node:crypto and live behind their own entry points.
 export * from "./catalogue.ts";
+export * from "./content.ts";
 export * from "./errors.ts";
 export * from "./exchange.ts";
 export * from "./locales.ts";

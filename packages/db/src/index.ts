@@ -17,6 +17,13 @@ export {
   type EnsureApiClientOptions,
   ensureApiClient,
 } from "./seed/ensure-api-client.ts";
+export {
+  readContentFolder,
+  SEED_CONTENT_FOLDER,
+  type SeedContentEntry,
+  type SeedTranslation,
+} from "./seed/read-content-folder.ts";
+export { type ContentSeedResult, seedContent } from "./seed/seed-content.ts";
 export { type SeedResult, seedDemoCatalogue } from "./seed/seed-demo-catalogue.ts";
 export {
   type CreateTestDatabaseOptions,

@@ -5,6 +5,8 @@ import { createTestDatabase } from "../src/testing.ts";
 
 const expectedTables = [
   "api_clients",
+  "content_entries",
+  "content_translations",
   "currencies",
   "currency_fields",
   "currency_pairs",

@@ -3,6 +3,12 @@
  * plain data; no I/O and nothing Node-only, because the web calculator imports it too.
  */
 
+export {
+  CONTENT_KINDS,
+  type ContentKind,
+  FAQ_SECTIONS,
+  type FaqSection,
+} from "./content/content-kinds.ts";
 export { passesLuhn } from "./fields/card-number.ts";
 export { KNOWN_ADDRESS_NETWORKS } from "./fields/crypto-address.ts";
 export { toChecksumAddress } from "./fields/evm-address.ts";

@@ -42,6 +42,11 @@ const ERROR_MESSAGES: Record<ErrorCode, Record<Locale, string>> = {
     en: "Please check the data you entered.",
     uk: "Перевірте введені дані.",
   },
+  INVALID_QUERY: {
+    ru: "Неверные параметры запроса.",
+    en: "The query parameters are invalid.",
+    uk: "Неправильні параметри запиту.",
+  },
   NOT_FOUND: { ru: "Не найдено.", en: "Not found.", uk: "Не знайдено." },
   UNAUTHORIZED: {
     ru: "Войдите в аккаунт.",

@@ -10,11 +10,24 @@ const ErrorBody = z.object({
   }),
 });
 
+/** An unsigned GET identified by `X-Api-Key` (the `/content/*` calls of spec §7). */
+export interface ApiKeyRouteDoc {
+  /** OpenAPI path template: `/content/pages/{slug}`. */
+  path: string;
+  summary: string;
+  query: z.ZodObject;
+  response: z.ZodType;
+}
+
 /**
  * The OpenAPI 3.1 document of the signed contract, generated from the same zod schemas that
  * validate requests, so the published contract cannot drift from what the server enforces.
  */
-export function buildOpenApi(docs: SignedRouteDoc[], serverUrl: string) {
+export function buildOpenApi(
+  docs: SignedRouteDoc[],
+  serverUrl: string,
+  apiKeyDocs: ApiKeyRouteDoc[] = [],
+) {
   const schema = (type: z.ZodType, io: "input" | "output") =>
     z.toJSONSchema(type, { io, unrepresentable: "any", target: "draft-2020-12" });
   const paths: Record<string, Record<string, unknown>> = {};
@@ -55,6 +68,43 @@ export function buildOpenApi(docs: SignedRouteDoc[], serverUrl: string) {
       doc.methods.map((method) => [method.toLowerCase(), operation]),
     );
   }
+  for (const doc of apiKeyDocs) {
+    const pathParameters = [...doc.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+      name: match[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const queryParameters = Object.entries(doc.query.shape).map(([name, field]) => ({
+      name,
+      in: "query",
+      required: false,
+      schema: schema(field as z.ZodType, "input"),
+    }));
+    paths[doc.path] = {
+      get: {
+        summary: doc.summary,
+        description:
+          "Unsigned GET: `lang` in the query (ru, en, uk; default ru; a text missing in that " +
+          "language is served in Russian and says `lang: ru`), the API client's public key in " +
+          "`X-Api-Key`. Unknown query parameters are refused. Answers carry an ETag; send it " +
+          "back in If-None-Match for a 304.",
+        security: [{ ApiKey: [] }],
+        parameters: [...pathParameters, ...queryParameters],
+        responses: {
+          "200": {
+            description: "Success",
+            content: { "application/json": { schema: schema(doc.response, "output") } },
+          },
+          "304": { description: "Not modified (If-None-Match matched the ETag)" },
+          default: {
+            description: "Error",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        },
+      },
+    };
+  }
   return {
     openapi: "3.1.0",
     info: { title: "Obmen REST API", version: "1.0.0" },
@@ -72,6 +122,9 @@ export function buildOpenApi(docs: SignedRouteDoc[], serverUrl: string) {
           },
         },
         Error: schema(ErrorBody, "output"),
+      },
+      securitySchemes: {
+        ApiKey: { type: "apiKey", in: "header", name: "X-Api-Key" },
       },
     },
   };

@@ -1,12 +1,17 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
+import { isAssetLoadError } from "../routing/reload-guard.ts";
+import { reloadIfAllowed } from "../routing/use-reload-guard.ts";
 import "./error-page.css";
 
 /**
  * The error screen of spec §2/§8: a title, a large status, a description, a button home and
- * three lines of explanation. Non-404 errors keep the layout but say what really happened
- * instead of pretending the page is missing.
+ * three lines of explanation (ErrorPage.Title, Description, Button, Text.Line1–3). A missing
+ * page shows exactly that with 404. Any other failure keeps the same screen, but with its real
+ * status and the "Unexpected" title and description: a large 404 on a server failure would
+ * send the visitor hunting for a typo in a correct address (docs/decisions).
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -14,11 +19,17 @@ export function ErrorPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   // The route's own message (e.g. `Page Not Found: /path`) is safe to show: routes write it.
+  // Thrown errors never are: in production React Router replaces their message anyway.
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const title = notFound ? t("ErrorPage.Title") : t("ErrorPage.Unexpected.Title");
+  useEffect(() => {
+    // A script of the new deploy is missing here: reload once to fetch it (spec §9's guard).
+    if (isAssetLoadError(error)) reloadIfAllowed();
+  }, [error]);
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <title>{title}</title>
+      <title>{`${title} — ${t("Site.Name")}`}</title>
+      <meta name="robots" content="noindex" />
       <h1 id="error-title" className="error-page__title">
         {title}
       </h1>

@@ -12,6 +12,16 @@ import { createTranslator, type Translate } from "./translator.ts";
  */
 export const catalogs: Record<Locale, Messages> = { ru, en, uk };
 
+/**
+ * Each catalog pre-encoded once: the root loader sends it as a string, which React Router
+ * passes through as-is instead of walking ~300 keys on every request (docs/performance.md).
+ */
+export const catalogJson: Record<Locale, string> = {
+  ru: JSON.stringify(ru),
+  en: JSON.stringify(en),
+  uk: JSON.stringify(uk),
+};
+
 const serverT = new Map<Locale, Translate>();
 
 /** A translation function for loaders and actions (e.g. error messages they return). */

@@ -30,6 +30,21 @@ export function I18nProvider({
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+// One entry per locale in practice; V8 caches a string's hash, so a lookup is cheap.
+const parsedCatalogs = new Map<string, Messages>();
+
+/** The catalog the root loader sent as a string (catalogs.server.ts), parsed once per string. */
+export function parseCatalog(json: string | undefined): Messages | undefined {
+  if (json === undefined) return undefined;
+  let messages = parsedCatalogs.get(json);
+  if (!messages) {
+    if (parsedCatalogs.size >= 8) parsedCatalogs.clear();
+    messages = JSON.parse(json) as Messages;
+    parsedCatalogs.set(json, messages);
+  }
+  return messages;
+}
+
 /** The page's translator and locale. */
 export function useTranslation(): I18n {
   return useContext(I18nContext);

@@ -1,11 +1,15 @@
-import { data } from "react-router";
+import { ArticlePage } from "../content/article-page.tsx";
+import { loadArticle } from "../content/load-articles.server.ts";
+import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/blog-post";
+import "../content/content.css";
 
-// Placeholder until the page lands: answers 404 like an unknown route.
-export function loader({ url }: Route.LoaderArgs): never {
-  throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+/** `/blog/{slug}` (spec §2). */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const { api } = context.get(webContext);
+  return { article: await loadArticle({ api, url, kind: "blog", slug: params.slug }) };
 }
 
-export default function Placeholder() {
-  return null;
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  return <ArticlePage kind="blog" article={loaderData.article} />;
 }

@@ -1,11 +1,27 @@
-import { data } from "react-router";
+import { InfoArticle, InfoLayout } from "../content/info-page.tsx";
+import { loadInfoPage } from "../content/load-info-page.server.ts";
+import { notFound } from "../content/load-or-404.server.ts";
+import { isInfoPageSlug } from "../content/site-pages.ts";
+import { stripLocalePrefix } from "../i18n/locale.ts";
+import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/content-page";
+import "../content/content.css";
 
-// Placeholder until the page lands: answers 404 like an unknown route.
-export function loader({ url }: Route.LoaderArgs): never {
-  throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
+/**
+ * `/about`, `/rules`, `/agreement`, `/partner`, `/contact` (spec §2): one module for five
+ * routes, so the page's slug is the last segment of its path.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const slug = stripLocalePrefix(url.pathname).split("/").filter(Boolean).at(-1) ?? "";
+  if (!isInfoPageSlug(slug)) throw notFound(url);
+  const { api } = context.get(webContext);
+  return { page: await loadInfoPage({ api, url, slug }) };
 }
 
-export default function Placeholder() {
-  return null;
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <InfoLayout>
+      <InfoArticle page={loaderData.page} />
+    </InfoLayout>
+  );
 }

@@ -1,10 +1,19 @@
 import { useEffect } from "react";
-import { data, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import {
+  data,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useRevalidator,
+} from "react-router";
+import { loadPairEntries } from "../catalogue/load-pair-entries.server.ts";
 import { Calculator } from "../exchange/calculator.tsx";
 import { createOrder } from "../exchange/create-order.server.ts";
+import { exchangeRedirect, selectPath } from "../exchange/pair-paths.ts";
 import { findPairByCodes, toCalculatorPair } from "../exchange/to-calculator-pair.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
+import { useLocalizedHref } from "../i18n/use-locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/exchange";
 import "../exchange/exchange.css";
@@ -14,16 +23,14 @@ const RATE_REFRESH_MS = 30_000;
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
-  const { api, clientIp } = context.get(webContext);
-  const entries = await api.currencyPairs.list({ ip: clientIp, lang: locale });
+  // Shared with the site layout's list in the same request: one API call, not two.
+  const entries = await loadPairEntries(context, locale);
   const entry = findPairByCodes(entries, params.from, params.to);
   if (!entry) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
-  // One address per page: `/exchange/usdttrc20/sberrub` moves to the codes' own spelling.
-  if (params.from !== send.url_xml || params.to !== receive.url_xml) {
-    const path = localizePath(locale, `/exchange/${send.url_xml}/${receive.url_xml}`);
-    throw redirect(`${path}${url.search}`, 301);
-  }
+  // One address per page: `/exchange/usdttrc20/sberrub` and `/exchange/BTC/SBERRUB/x` move.
+  const moved = exchangeRedirect(params, { send: send.url_xml, receive: receive.url_xml });
+  if (moved !== null) throw redirect(`${localizePath(locale, moved)}${url.search}`, 301);
   return { pair: toCalculatorPair(entry) };
 }
 
@@ -52,6 +59,7 @@ export function shouldRevalidate({
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { pair } = loaderData;
+  const href = useLocalizedHref();
   useRefreshEvery(RATE_REFRESH_MS);
   const names = {
     send: `${pair.send.name} ${pair.send.code}`,
@@ -65,6 +73,10 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         <h1 id="exchange-title" className="exchange__title">
           {t("Exchange.Title", names)}
         </h1>
+        {/* Back to the select view (spec §4), with the send currency still chosen. */}
+        <Link to={href(selectPath(pair.send.urlXml))} className="exchange__change">
+          {t("Exchange.ChangePair")}
+        </Link>
         <Calculator pair={pair} failure={actionData} />
       </section>
     </>

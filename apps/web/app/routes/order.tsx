@@ -1,7 +1,13 @@
 import type { ExchangeStatus } from "@obmen/contracts";
 import { isTerminal } from "@obmen/domain";
 import { useEffect } from "react";
-import { data, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import {
+  data,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
 import { isApiCallError } from "../api-call-error.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
@@ -12,8 +18,11 @@ import { CopyButton } from "../order/copy-button.tsx";
 import { LocalTime } from "../order/local-time.tsx";
 import { isOrderId } from "../order/order-id.ts";
 import { PaymentPanel } from "../order/payment-panel.tsx";
+import { acceptsReceipts } from "../order/receipt-rules.ts";
+import { ReceiptUpload } from "../order/receipt-upload.tsx";
 import { renderQrSvg } from "../order/render-qr-svg.server.ts";
 import { ReviewForm } from "../order/review-form.tsx";
+import { sendReceiptFromForm } from "../order/send-receipt.server.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/order";
 import "../exchange/exchange.css";
@@ -21,6 +30,8 @@ import "../order/order.css";
 
 /** How often a page showing a live order asks for its status. */
 const STATUS_POLL_MS = 10_000;
+/** `?receipt=sent` after an upload, so the page can say it arrived (post/redirect/get). */
+const RECEIPT_SENT_PARAM = "receipt";
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
@@ -48,6 +59,12 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   const caller = { ip: clientIp, lang: locale };
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "receipt") {
+    const refused = await sendReceiptFromForm({ api, caller, orderId: params.id, form, t });
+    if (refused) return data({ intent, error: refused.error }, { status: refused.status });
+    // Post/redirect/get, and the page says the receipt arrived.
+    throw redirect(`${url.pathname}?${RECEIPT_SENT_PARAM}=sent`);
+  }
   try {
     if (intent === "paid" || intent === "cancelled") {
       await api.exchange.update(caller, params.id, intent);
@@ -86,7 +103,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const send = order.send_currency;
   const receive = order.receive_currency;
   const rate = order.rate;
-  const actionError = actionData?.intent === "review" ? undefined : actionData?.error;
+  const [searchParams] = useSearchParams();
+  // Each form shows its own refusal; the others go to the top of the page.
+  const actionError =
+    actionData?.intent === "review" || actionData?.intent === "receipt"
+      ? undefined
+      : actionData?.error;
   return (
     <section className="order" aria-labelledby="order-title">
       <title>{t("Order.MetaTitle", { id: order.exchange_uuid.slice(0, 8) })}</title>
@@ -113,6 +135,14 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       )}
 
       {status === "new" && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
+
+      {acceptsReceipts(status) && (
+        <ReceiptUpload
+          receipts={order.receipts}
+          error={actionData?.intent === "receipt" ? actionData.error : undefined}
+          sent={searchParams.get(RECEIPT_SENT_PARAM) === "sent"}
+        />
+      )}
 
       <section className="order__card" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{t("Order.SummaryHeading")}</h2>

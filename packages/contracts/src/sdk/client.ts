@@ -1,7 +1,7 @@
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "../envelope.ts";
 import type { ApiErrorBody } from "../errors.ts";
 import type { Locale } from "../locales.ts";
-import type { Transport } from "./transport.ts";
+import type { Transport, TransportRequest } from "./transport.ts";
 
 /** Statuses after which an idempotent call is retried (spec §7). */
 export const RETRYABLE_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -49,7 +49,7 @@ export interface CallOptions {
  * Signs and sends one call. Every attempt is sealed anew (fresh timestamp), so a retry is
  * never refused as a replay of the previous attempt.
  */
-export async function callSigned<T>(options: {
+export function callSigned<T>(options: {
   transport: Transport;
   credentials: ClientCredentials;
   caller: CallerContext;
@@ -59,31 +59,48 @@ export async function callSigned<T>(options: {
 }): Promise<T> {
   const { transport, credentials, caller, path, payload, call } = options;
   const method = call.method ?? "POST";
-  for (let attempt = 1; ; attempt++) {
-    const { envelope, timestamp } = sealEnvelope({
-      payload,
-      publicKey: credentials.publicKey,
-      secret: credentials.secret,
-      algorithm: credentials.algorithm,
-      ip: caller.ip,
-      lang: caller.lang,
-      userAuthToken: caller.userAuthToken,
-    });
-    const headers: Record<string, string> = { [TIMESTAMP_HEADER]: String(timestamp) };
-    let url = path;
-    let body: string | undefined;
-    if (method === "GET") {
-      url += `?${new URLSearchParams({ data: envelope.data, signed: envelope.signed })}`;
-    } else {
+  return sendWithRetries<T>({
+    transport,
+    idempotent: call.idempotent,
+    buildRequest: () => {
+      const { envelope, timestamp } = sealEnvelope({
+        payload,
+        publicKey: credentials.publicKey,
+        secret: credentials.secret,
+        algorithm: credentials.algorithm,
+        ip: caller.ip,
+        lang: caller.lang,
+        userAuthToken: caller.userAuthToken,
+      });
+      const headers: Record<string, string> = { [TIMESTAMP_HEADER]: String(timestamp) };
+      if (method === "GET") {
+        const query = new URLSearchParams({ data: envelope.data, signed: envelope.signed });
+        return { method, url: `${path}?${query}`, headers };
+      }
       headers["content-type"] = "application/json";
-      body = JSON.stringify(envelope);
-    }
+      return { method, url: path, headers, body: JSON.stringify(envelope) };
+    },
+  });
+}
+
+/**
+ * Sends a request built afresh for each attempt and unwraps `{"data": …}`. An idempotent call
+ * is retried on the statuses of spec §7 (and on a network failure) with backoff, at most
+ * three attempts; anything else surfaces as an ApiCallError carrying the API's error body.
+ */
+export async function sendWithRetries<T>(options: {
+  transport: Transport;
+  idempotent: boolean;
+  buildRequest: () => TransportRequest;
+}): Promise<T> {
+  const { transport, idempotent } = options;
+  for (let attempt = 1; ; attempt++) {
     let status: number;
     let text: string;
     try {
-      ({ status, body: text } = await transport({ method, url, headers, body }));
+      ({ status, body: text } = await transport(options.buildRequest()));
     } catch (error) {
-      if (call.idempotent && attempt < MAX_ATTEMPTS) {
+      if (idempotent && attempt < MAX_ATTEMPTS) {
         await backoff(attempt);
         continue;
       }
@@ -94,7 +111,7 @@ export async function callSigned<T>(options: {
     if (status >= 200 && status < 300) return (JSON.parse(text) as { data: T }).data;
     const errorBody = parseErrorBody(status, text);
     const retryable = RETRYABLE_STATUSES.has(status) && !FINAL_CONFLICTS.has(errorBody.error.code);
-    if (call.idempotent && retryable && attempt < MAX_ATTEMPTS) {
+    if (idempotent && retryable && attempt < MAX_ATTEMPTS) {
       await backoff(attempt);
       continue;
     }

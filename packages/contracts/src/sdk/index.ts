@@ -8,6 +8,8 @@ import type {
 } from "../exchange.ts";
 import type { ReserveEntry } from "../reserves.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
+import { createContentClient } from "./content-client.ts";
+import { type ReceiptUpload, sendReceipt } from "./receipt-client.ts";
 import type { Transport } from "./transport.ts";
 
 export {
@@ -16,6 +18,13 @@ export {
   type ClientCredentials,
   RETRYABLE_STATUSES,
 } from "./client.ts";
+export {
+  type ContentClient,
+  type ContentLangOptions,
+  type ContentListOptions,
+  createContentClient,
+} from "./content-client.ts";
+export type { ReceiptUpload } from "./receipt-client.ts";
 export {
   httpTransport,
   type Transport,
@@ -91,6 +100,13 @@ export function createObmenClient(options: {
           },
           false,
         ),
+    },
+    /** Pages, news, blog and FAQ: unsigned GETs with the public key in `X-Api-Key`. */
+    content: createContentClient({ transport, publicKey: credentials.publicKey }),
+    receipts: {
+      /** Attaches a payment receipt (JPEG, PNG or PDF ≤ 10 MB) to an order; multipart. */
+      send: (caller: CallerContext, upload: ReceiptUpload) =>
+        sendReceipt({ transport, credentials, caller, upload }),
     },
     /** Escape hatch for calls the SDK has no typed method for yet. */
     call,

@@ -4,7 +4,8 @@ export interface TransportRequest {
   /** Path with query string, e.g. `/rest/currency_pair/list`. */
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or bytes for a multipart upload (`/rest/send-receipt`). */
+  body?: string | Buffer;
 }
 
 export interface TransportResponse {
@@ -20,7 +21,8 @@ export function httpTransport(baseUrl: string): Transport {
     const response = await fetch(base + request.url, {
       method: request.method,
       headers: request.headers,
-      body: request.body,
+      // A Buffer is a Uint8Array, which fetch sends as is; only the typings disagree.
+      body: request.body as BodyInit | undefined,
       signal: AbortSignal.timeout(15_000),
     });
     return { status: response.status, body: await response.text() };

@@ -1,7 +1,8 @@
-// `npm run db:seed`: migrates, then loads the demo catalogue into an empty database. A database
-// that already has currencies is left as it is.
+// `npm run db:seed`: migrates, then loads the demo catalogue into an empty database (a database
+// that already has currencies is left as it is) and brings in the site texts (seed-content.ts).
 import { openDatabase } from "../connection.ts";
 import { migrateDatabase } from "../migrate.ts";
+import { seedContent } from "../seed/seed-content.ts";
 import { seedDemoCatalogue } from "../seed/seed-demo-catalogue.ts";
 
 const handle = await openDatabase({
@@ -15,6 +16,10 @@ try {
     result.seeded
       ? `Demo catalogue loaded: ${result.currencies} currencies, ${result.pairs} pairs.`
       : "The catalogue already has currencies; nothing seeded.",
+  );
+  const content = await seedContent(handle.db);
+  console.log(
+    `Site texts: ${content.inserted} added, ${content.updated} updated from the seed files.`,
   );
 } finally {
   await handle.close();

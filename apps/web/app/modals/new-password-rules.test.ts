@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { catalogs } from "../i18n/catalogs.server.ts";
+import { createTranslator } from "../i18n/translator.ts";
+import { checkNewPassword, newPasswordMessage } from "./new-password-rules.ts";
+
+describe("new password rules", () => {
+  it("accepts 8 to 128 characters typed twice", () => {
+    expect(checkNewPassword("correct horse", "correct horse")).toEqual({});
+    expect(checkNewPassword("a".repeat(128), "a".repeat(128))).toEqual({});
+    // Eight emoji are eight characters, though sixteen UTF-16 units.
+    expect(checkNewPassword("🔑".repeat(8), "🔑".repeat(8))).toEqual({});
+  });
+
+  it("names each problem on its field", () => {
+    expect(checkNewPassword("", "")).toEqual({
+      new_password: "Required",
+      new_password_confirmation: "Required",
+    });
+    expect(checkNewPassword("🔑".repeat(7), "🔑".repeat(7))).toEqual({ new_password: "TooShort" });
+    expect(checkNewPassword("a".repeat(129), "a".repeat(129))).toEqual({ new_password: "TooLong" });
+    expect(checkNewPassword("correct horse", "correct hors")).toEqual({
+      new_password_confirmation: "Mismatch",
+    });
+  });
+
+  it("says so in the visitor's language, with the right plural", () => {
+    const ru = createTranslator("ru", catalogs.ru);
+    const en = createTranslator("en", catalogs.en);
+    const uk = createTranslator("uk", catalogs.uk);
+    expect(newPasswordMessage(en, "TooShort")).toBe("At least 8 characters.");
+    expect(newPasswordMessage(ru, "TooShort")).toBe("Не короче 8 символов.");
+    expect(newPasswordMessage(uk, "TooShort")).toBe("Не коротше 8 символів.");
+    expect(newPasswordMessage(ru, "Mismatch")).toBe("Пароли не совпадают.");
+    expect(newPasswordMessage(en, "TooLong")).toBe("No more than 128 characters.");
+  });
+});

@@ -1,0 +1,204 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// The calculator's select view (spec §2 "select and order"): grouped lists, search, keyboard,
+// phones, the receive-first path, and the same links without JavaScript.
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** Any console error (a hydration mismatch, a failed script) fails the test. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+}
+
+const names = (page: Page, side: "send" | "receive") =>
+  page.locator(`#${side} .select__list .option__name`);
+
+for (const { prefix, lang, kinds } of [
+  { prefix: "/", lang: "ru", kinds: ["Криптовалюты", "Банки", "Электронные кошельки"] },
+  { prefix: "/en", lang: "en", kinds: ["Cryptocurrencies", "Banks", "E-wallets"] },
+  { prefix: "/uk", lang: "uk", kinds: ["Криптовалюти", "Банки", "Електронні гаманці"] },
+]) {
+  test(`the lists are grouped by kind in ${lang}`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize(DESKTOP);
+    await open(page, prefix);
+    await expect(page.locator("#send .select__kind")).toHaveText(kinds);
+    await expect(page.locator("#send .select__group").first()).toContainText("Bitcoin");
+    await expect(page.locator("#send .select__group").nth(1)).toContainText("Sberbank");
+    await expect(page.locator("#send .select__group").nth(2)).toContainText("YooMoney");
+    // Every currency once per list, each with its icon.
+    const sendNames = await names(page, "send").allTextContents();
+    expect(new Set(sendNames).size).toBe(sendNames.length);
+    expect(sendNames.length).toBeGreaterThan(15);
+    await expect(page.locator("#send .option img").first()).toHaveAttribute("src", /^\/icons\//);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the search filters by name, code and network, in any script", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize(DESKTOP);
+  await open(page, "/");
+  const search = page.getByLabel("Поиск валюты, которую вы получаете");
+  await search.fill("сбер");
+  await expect(names(page, "receive")).toHaveText(["Sberbank"]);
+  await search.fill("USDT");
+  await expect(names(page, "receive")).toHaveText(["Tether TRC20", "Tether ERC20", "Tether BEP20"]);
+  await search.fill("ыиук");
+  await expect(names(page, "receive")).toHaveText(["Sberbank"]);
+  await search.fill("zzz");
+  await expect(page.getByText("По запросу «zzz» ничего не нашлось")).toBeVisible();
+  await search.fill("");
+  await expect(names(page, "receive")).not.toHaveCount(1);
+  // The other list is untouched.
+  await expect(names(page, "send").first()).toHaveText("Tether TRC20");
+  expect(errors).toEqual([]);
+});
+
+test("the keyboard picks a currency: Enter on a single match, arrows in the list", async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await open(page, "/en");
+  const sendSearch = page.getByLabel("Search the currencies you send");
+  await sendSearch.fill("bitcoin");
+  await sendSearch.press("Enter");
+  await expect(page).toHaveURL(/\/en\/BTC$/);
+
+  const receiveSearch = page.getByLabel("Search the currencies you get");
+  await receiveSearch.fill("rub");
+  await receiveSearch.press("ArrowDown");
+  await expect(page.locator("#receive .select__list a").first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator("#receive .select__list a").nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(receiveSearch).toBeFocused();
+  await receiveSearch.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/en\/exchange\/BTC\/SBERRUB$/);
+});
+
+test("choosing what to receive first narrows what can pay for it", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await open(page, "/");
+  await page
+    .locator("#receive")
+    .getByRole("link", { name: /Sberbank/ })
+    .click();
+  await expect(page).toHaveURL(/\/\?to=SBERRUB$/);
+  await expect(page.locator('#receive a[aria-current="true"]')).toContainText("Sberbank");
+  await expect(names(page, "send")).toHaveText(["Tether TRC20", "Bitcoin", "Ethereum"]);
+  await expect(page.locator("#send").getByRole("link", { name: /Bitcoin/ })).toContainText(
+    /1 BTC = [\d\s]+ RUB/,
+  );
+  await page
+    .locator("#send")
+    .getByRole("link", { name: /Bitcoin/ })
+    .click();
+  await expect(page).toHaveURL(/\/exchange\/BTC\/SBERRUB$/);
+});
+
+test("on a phone one list shows at a time; the other opens on request", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize(PHONE);
+  await open(page, "/");
+  // Nothing chosen: the send list, and a note where the receive list will be.
+  await expect(page.getByText("Сначала выберите, что отдаёте")).toBeVisible();
+  await expect(page.locator("#receive .select__list").first()).toBeHidden();
+  await page.locator("#receive").getByRole("link", { name: "Показать все" }).click();
+  await expect(page.locator("#receive .select__list").first()).toBeVisible();
+
+  await page
+    .locator("#send")
+    .getByRole("link", { name: /Bitcoin/ })
+    .click();
+  await expect(page).toHaveURL(/\/BTC$/);
+  await expect(page.locator("#send .select__list").first()).toBeHidden();
+  await expect(page.locator("#send .select__summary")).toContainText("Bitcoin");
+  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toBeVisible();
+  await page.locator("#send").getByRole("link", { name: "Изменить" }).click();
+  await expect(page.locator("#send").getByRole("link", { name: /Ethereum/ })).toBeVisible();
+  await page
+    .locator("#send")
+    .getByRole("link", { name: /Ethereum/ })
+    .click();
+  await expect(page).toHaveURL(/\/ETH$/);
+  await expect(page.locator("#send .select__summary")).toContainText("Ethereum");
+  expect(errors).toEqual([]);
+});
+
+test("without JavaScript the lists are links and the search is a form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto("/uk");
+  await page.getByLabel("Пошук валюти, яку ви віддаєте").fill("bitcoin");
+  await page.getByLabel("Пошук валюти, яку ви віддаєте").press("Enter");
+  await expect(page).toHaveURL(/\/uk\?send_q=bitcoin$/);
+  await expect(names(page, "send")).toHaveText(["Bitcoin"]);
+  await page
+    .locator("#send")
+    .getByRole("link", { name: /Bitcoin/ })
+    .click();
+  await expect(page).toHaveURL(/\/uk\/BTC$/);
+  await page
+    .locator("#receive")
+    .getByRole("link", { name: /Monobank/ })
+    .click();
+  await expect(page).toHaveURL(/\/uk\/exchange\/BTC\/MONOBUAH$/);
+  await expect(page.getByLabel("Сума, BTC")).toBeVisible();
+  await context.close();
+});
+
+for (const [path, viewport] of [
+  ["/BTC", DESKTOP],
+  ["/BTC", PHONE],
+  ["/en?to=SBERRUB", PHONE],
+] as const) {
+  test(`no serious accessibility violations on ${path} at ${viewport.width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await open(page, path);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
+
+test("the pair list loads once on start, not on every navigation (spec §2)", async ({ page }) => {
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) dataRequests.push(url.searchParams.get("_routes") ?? "");
+  });
+  await page.setViewportSize(DESKTOP);
+  await open(page, "/en");
+  await page
+    .locator("#send")
+    .getByRole("link", { name: /Bitcoin/ })
+    .click();
+  await expect(page).toHaveURL(/\/en\/BTC$/);
+  await page
+    .locator("#receive")
+    .getByRole("link", { name: /Sberbank/ })
+    .click();
+  await expect(page).toHaveURL(/\/en\/exchange\/BTC\/SBERRUB$/);
+  await page.getByRole("link", { name: "Choose another pair" }).click();
+  await expect(page).toHaveURL(/\/en\/BTC$/);
+  // Each navigation asked only for its own page's data; the layout's list came with the HTML.
+  expect(dataRequests).toEqual(["en/pair-shortcut", "en/exchange", "en/pair-shortcut"]);
+});

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  type LoopbackServer,
+  type RunningObmen,
+  startLoopback,
+  startObmen,
+} from "./support/obmen-server.ts";
+
+// Spec §1, §9: third-party chat and call-back widgets load after 4500 ms, or 5500 ms on
+// exchange and payment pages, once per page load. The "third party" is a loopback server
+// that records when each script was asked for.
+test.describe.configure({ mode: "serial" });
+
+let widgets: LoopbackServer;
+let server: RunningObmen;
+const requests: { path: string; at: number }[] = [];
+
+function serveWidget(request: IncomingMessage, response: ServerResponse) {
+  const path = new URL(request.url ?? "/", "http://x").pathname;
+  requests.push({ path, at: Date.now() });
+  const name = path.replace(/\W/g, "_");
+  response.writeHead(200, {
+    "content-type": "text/javascript",
+    "cache-control": "no-store",
+  });
+  response.end(`window.${name} = (window.${name} || 0) + 1;`);
+}
+
+test.beforeAll(async () => {
+  widgets = await startLoopback(serveWidget);
+  server = await startObmen({
+    port: 3125,
+    env: {
+      CHAT_WIDGET_SRC: `${widgets.url}/chat.js`,
+      CALLBACK_WIDGET_SRC: `${widgets.url}/callback.js`,
+    },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await widgets?.close();
+});
+test.beforeEach(() => {
+  requests.length = 0;
+});
+
+/** Opens a page and answers how long after the navigation began each widget was requested. */
+async function widgetDelays(page: Page, path: string) {
+  const started = Date.now();
+  await page.goto(server.url + path);
+  await expect.poll(() => requests.length, { timeout: 12_000 }).toBe(2);
+  return Object.fromEntries(requests.map((request) => [request.path, request.at - started]));
+}
+
+test("widgets load 4.5 seconds after an ordinary page opens, not before", async ({ page }) => {
+  const delays = await widgetDelays(page, "/en/faq");
+  for (const path of ["/chat.js", "/callback.js"]) {
+    expect(delays[path], path).toBeGreaterThanOrEqual(4_500);
+    // The clock starts once the page is interactive, a moment after the navigation.
+    expect(delays[path], path).toBeLessThan(5_500 + 1_500);
+  }
+  const scripts = page.locator(`script[src^="${widgets.url}"]`);
+  await expect(scripts).toHaveCount(2);
+  expect(await scripts.first().evaluate((script) => (script as HTMLScriptElement).async)).toBe(
+    true,
+  );
+  expect(await page.evaluate(() => (window as unknown as Record<string, number>)._chat_js)).toBe(1);
+});
+
+test("on exchange and payment pages they wait 5.5 seconds", async ({ page }) => {
+  const delays = await widgetDelays(page, "/exchange/USDTTRC20/SBERRUB");
+  for (const path of ["/chat.js", "/callback.js"]) {
+    expect(delays[path], path).toBeGreaterThanOrEqual(5_500);
+    expect(delays[path], path).toBeLessThan(5_500 + 2_500);
+  }
+});
+
+test("they load once per page load, not again on client-side navigations", async ({ page }) => {
+  await widgetDelays(page, "/uk");
+  await page.getByRole("banner").getByRole("link", { name: "Резерви" }).first().click();
+  await expect(page).toHaveURL(/\/uk\/reserve$/);
+  await page.waitForTimeout(6_000);
+  expect(requests.map((request) => request.path).sort()).toEqual(["/callback.js", "/chat.js"]);
+  await expect(page.locator(`script[src^="${widgets.url}"]`)).toHaveCount(2);
+});

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sealEnvelope, TIMESTAMP_HEADER } from "../envelope.ts";
+import { type CallerContext, type ClientCredentials, sendWithRetries } from "./client.ts";
+import type { Transport } from "./transport.ts";
+
+export interface ReceiptUpload {
+  exchangeUuid: string;
+  /** The name the customer's file had; the API keeps a cleaned-up version of it. */
+  fileName: string;
+  content: Buffer;
+}
+
+/**
+ * `/rest/send-receipt` (spec §7): the envelope travels as the multipart fields `data` and
+ * `signed` next to one `file` part, and the signed payload names the file's sha256, so the
+ * signature covers the file too (apps/api/src/exchange/receipt-route.ts). Not retried: a
+ * repeat would attach the same receipt twice.
+ */
+export function sendReceipt(options: {
+  transport: Transport;
+  credentials: ClientCredentials;
+  caller: CallerContext;
+  upload: ReceiptUpload;
+}): Promise<{ receipt_id: number }> {
+  const { transport, credentials, caller, upload } = options;
+  const fileSha256 = createHash("sha256").update(upload.content).digest("hex");
+  return sendWithRetries({
+    transport,
+    idempotent: false,
+    buildRequest: () => {
+      const { envelope, timestamp } = sealEnvelope({
+        payload: { exchange_uuid: upload.exchangeUuid, file_sha256: fileSha256 },
+        publicKey: credentials.publicKey,
+        secret: credentials.secret,
+        algorithm: credentials.algorithm,
+        ip: caller.ip,
+        lang: caller.lang,
+        userAuthToken: caller.userAuthToken,
+      });
+      const { body, contentType } = multipartBody(
+        { data: envelope.data, signed: envelope.signed },
+        { name: upload.fileName, content: upload.content },
+      );
+      return {
+        method: "POST",
+        url: "/rest/send-receipt",
+        headers: { [TIMESTAMP_HEADER]: String(timestamp), "content-type": contentType },
+        body,
+      };
+    },
+  });
+}
+
+/** A `multipart/form-data` body: text fields, then the file as the part named `file`. */
+function multipartBody(
+  fields: Record<string, string>,
+  file: { name: string; content: Buffer },
+): { body: Buffer; contentType: string } {
+  const boundary = `----obmen-${randomBytes(12).toString("hex")}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  // A quote or a line break in the name would end the header early.
+  const fileName = file.name.replace(/["\r\n\\]/g, "_") || "receipt";
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}

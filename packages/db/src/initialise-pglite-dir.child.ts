@@ -1,0 +1,8 @@
+// Run by initialise-pglite-dir.ts: `node initialise-pglite-dir.child.ts <directory>`.
+import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
+
+const directory = process.argv[2];
+if (!directory) throw new Error("usage: initialise-pglite-dir.child.ts <directory>");
+const pglite = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
+await pglite.close();

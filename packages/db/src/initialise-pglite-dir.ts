@@ -1,0 +1,36 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CHILD_SCRIPT = fileURLToPath(new URL("./initialise-pglite-dir.child.ts", import.meta.url));
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. initdb runs two extra
+ * WebAssembly instances (PGlite's own and initdb's); their memory is freed afterwards, but
+ * the allocator keeps about 170 MB of it resident in whatever process ran them for as long
+ * as that process lives. Run elsewhere, a first start costs as little memory as any later one.
+ * Does nothing when the directory already holds a database.
+ */
+export async function initialisePgliteDir(directory: string): Promise<void> {
+  if (existsSync(path.join(directory, "PG_VERSION"))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [CHILD_SCRIPT, directory], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4_000);
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `Creating the embedded database in ${directory} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`,
+          ),
+        );
+    });
+  });
+}
