@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { initialisePgliteDir } from "./initialise-pglite-dir.ts";
+import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -50,7 +52,17 @@ export type OpenDatabaseOptions = {
   /** `postgres://…` for PostgreSQL, `memory://` for a throwaway PGlite, unset for DATA_DIR. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL only: connections this process may open (default `DEFAULT_POOL_MAX`). */
+  poolMax?: number | undefined;
 };
+
+/**
+ * A create holds its connection while it queues for a currency's row lock, and two more are
+ * LISTENing for catalogue and content changes; the old default of 10 made 32 concurrent
+ * creates queue for a connection before they could even queue for the lock. 20 per process
+ * keeps four replicas (plus pg-boss's 4 each) under PostgreSQL's default 100 connections.
+ */
+export const DEFAULT_POOL_MAX = 20;
 
 /**
  * Opens the database the configuration names. Without a URL it is PGlite in
@@ -60,8 +72,11 @@ export type OpenDatabaseOptions = {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl?.trim() || undefined;
   if (url === undefined) return openFilePglite(options.dataDir);
-  if (url === "memory://") return wrapPglite(await PGlite.create("memory://"), async () => {});
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (url === "memory://") {
+    const pglite = await PGlite.create("memory://", { startParams: [...PGLITE_START_PARAMS] });
+    return wrapPglite(pglite, async () => {});
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
   throw new Error(
     `Unsupported DATABASE_URL scheme in "${redactUrl(url)}": use postgres://… or leave it unset for the embedded database.`,
   );
@@ -72,7 +87,8 @@ async function openFilePglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     const directory = path.join(path.resolve(dataDir), "pglite");
     mkdirSync(directory, { recursive: true });
-    const pglite = await PGlite.create(directory);
+    await initialisePgliteDir(directory);
+    const pglite = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
     return wrapPglite(pglite, async () => lock.release());
   } catch (error) {
     lock.release();
@@ -88,8 +104,14 @@ function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): DatabaseHa
   });
 }
 
-function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url });
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A transaction whose process stalls (or forgets to finish) would hold its row locks, and
+    // every order for that currency would wait: the server ends such a session instead.
+    idle_in_transaction_session_timeout: 60_000,
+  });
   // An idle client that loses its server (restart, failover) emits here; without a listener
   // the process would crash. The pool drops the client and the next query reconnects.
   pool.on("error", (error) => {

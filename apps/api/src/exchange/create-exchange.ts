@@ -3,28 +3,24 @@ import {
   AppError,
   type CreateExchangeRequest,
   type CreateExchangeResult,
+  type CurrencyPairEntry,
   ErrorCode,
   type Locale,
   pairLimits,
 } from "@obmen/contracts";
-import { currencies, currencyPairs, type Database, orders, reserveHolds } from "@obmen/db";
-import { compareDecimals } from "@obmen/domain";
-import { and, eq } from "drizzle-orm";
+import { type Database, orders } from "@obmen/db";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PairCache } from "../catalogue/pair-cache.ts";
 import { errorMessage } from "../http/messages.ts";
 import { type CheckedOrder, checkCreateRequest } from "./check-create-request.ts";
+import { type CurrentPair, loadCurrentPair } from "./load-current-pair.ts";
+import { mailDisplayOf } from "./mail-display-of.ts";
 import type { OrderEffects } from "./order-effects.ts";
-import { availableReserveOf } from "./reserve.ts";
+import { paymentInstructions } from "./payment-instructions.ts";
+import { availableReserveOf, holdIfAvailable, lockReserve } from "./reserve.ts";
 
-/**
- * `/rest/exchange/create`: a new order with the rate locked and the payout amount held
- * against the reserve, atomically. The receive currency's row is locked for the hold, so
- * concurrent orders — from any number of processes — can never hold more than the reserve
- * (DESIGN.md invariant 1). The customer e-mail and the expiry job are written in the same
- * transaction: they exist exactly when the order does.
- */
-export async function createExchange(options: {
+type CreateOptions = {
   db: Database;
   pairCache: PairCache;
   effects: OrderEffects;
@@ -32,106 +28,120 @@ export async function createExchange(options: {
   lang: Locale;
   clientIp: string;
   lifetimeMs: number;
-}): Promise<CreateExchangeResult> {
+};
+
+/**
+ * `/rest/exchange/create`: a new order with the rate locked and the payout amount held
+ * against the reserve, atomically. The receive currency's row is locked for the hold, so
+ * concurrent orders — from any number of processes — can never hold more than the reserve
+ * (DESIGN.md invariant 1). The customer e-mail and the expiry job are written in the same
+ * transaction: they exist exactly when the order does.
+ *
+ * A retried create (same idempotency key) answers with the order the first attempt made, even
+ * if the rate or the reserve moved since. The key is looked up only when an attempt fails
+ * (the key's unique index fails the duplicate's insert), so a first attempt costs no lookup.
+ */
+export async function createExchange(options: CreateOptions): Promise<CreateExchangeResult> {
+  try {
+    return await createNewOrder(options);
+  } catch (error) {
+    const key = options.payload.idempotency_key;
+    if (key) {
+      const earlier = await findByIdempotencyKey(options.db, key);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Orders for one receive currency queue on its row lock, so throughput is one over the time
+ * the lock is held. Everything that does not depend on the reserve therefore happens first:
+ * the rate check, the order, its event, its e-mail and its expiry job. The lock is taken last,
+ * and under it only the reserve is checked and the hold written before the commit.
+ */
+async function createNewOrder(options: CreateOptions): Promise<CreateExchangeResult> {
   const { db, payload, lang } = options;
-  if (payload.idempotency_key) {
-    const earlier = await findByIdempotencyKey(db, payload.idempotency_key);
-    if (earlier) return earlier;
-  }
   const pair = (await options.pairCache.get(lang)).byId.get(payload.currency_pairs_in_service_id);
-  if (!pair) {
-    throw new AppError(ErrorCode.PAIR_INACTIVE, {
-      message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
-    });
-  }
+  if (!pair) throw pairInactive(lang);
   const checked = checkCreateRequest({ payload, pair, lang });
+  const display = mailDisplayOf(pair);
 
   const orderId = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + options.lifetimeMs);
   const receiveCurrencyId = pair.currency_pair.receive_currency.id;
 
-  try {
-    await db.transaction(async (tx) => {
-      // The pair as it is now (the cache may be a moment old), and the receive currency
-      // locked: every order holding this currency's reserve queues here.
-      const [current] = await tx
-        .select({ pair: currencyPairs, reserve: currencies.reserve })
-        .from(currencyPairs)
-        .innerJoin(currencies, eq(currencies.id, currencyPairs.receiveCurrencyId))
-        .where(
-          and(
-            eq(currencyPairs.id, pair.id),
-            eq(currencyPairs.active, true),
-            eq(currencies.active, true),
-          ),
-        )
-        .for("update", { of: currencies });
-      if (!current) {
-        throw new AppError(ErrorCode.PAIR_INACTIVE, {
-          message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
-        });
-      }
-      assertSameRate(current.pair, pair.rate, lang);
-      const available = await availableReserveOf(tx, {
-        currencyId: receiveCurrencyId,
-        reserve: current.reserve,
-        decimals: pair.currency_pair.receive_currency.currency_in_services.decimal,
-      });
-      assertWithinReserve(checked, pairLimits(pair, available).maxReceive, lang);
+  await db.transaction(async (tx) => {
+    // The pair as it is now (the cache may be a moment old) and where the customer pays.
+    const current = await loadCurrentPair(tx, pair.id);
+    if (!current) throw pairInactive(lang);
+    assertSameRate(current, pair.rate, lang);
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          pairId: pair.id,
-          sendCurrencyId: pair.currency_pair.send_currency.id,
-          receiveCurrencyId,
-          status: "new",
-          sendAmount: checked.sendAmount,
-          receiveAmount: checked.receiveAmount,
-          sendRate: current.pair.sendRate,
-          receiveRate: current.pair.receiveRate,
-          comissionAmount: current.pair.comissionAmount,
-          sendRateReal: current.pair.sendRateReal,
-          receiveRateReal: current.pair.receiveRateReal,
-          email: checked.email,
-          locale: lang,
-          fields: checked.fields,
-          clientIp: options.clientIp,
-          idempotencyKey: payload.idempotency_key ?? null,
-          createdAt: now,
-          expiresAt,
-        })
-        .returning();
-      await tx.insert(reserveHolds).values({
-        orderId,
-        currencyId: receiveCurrencyId,
-        amount: checked.receiveAmount,
-        state: "held",
-      });
-      await options.effects.recordChange({
-        tx,
-        order: order!,
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        pairId: pair.id,
+        sendCurrencyId: pair.currency_pair.send_currency.id,
+        receiveCurrencyId,
         status: "new",
-        actor: "customer",
-        at: now,
-      });
-      await options.effects.scheduleExpiry({ tx, orderId, expiresAt });
+        sendAmount: checked.sendAmount,
+        receiveAmount: checked.receiveAmount,
+        sendRate: current.sendRate,
+        receiveRate: current.receiveRate,
+        comissionAmount: current.comissionAmount,
+        sendRateReal: current.sendRateReal,
+        receiveRateReal: current.receiveRateReal,
+        email: checked.email,
+        locale: lang,
+        fields: checked.fields,
+        clientIp: options.clientIp,
+        idempotencyKey: payload.idempotency_key ?? null,
+        createdAt: now,
+        expiresAt,
+      })
+      .returning();
+    await options.effects.recordChange({
+      tx,
+      order: order!,
+      status: "new",
+      actor: "customer",
+      at: now,
+      mail: {
+        display,
+        paymentInstructions: paymentInstructions({
+          currency: current.payTo,
+          amount: order!.sendAmount,
+          lang,
+        }),
+      },
     });
-  } catch (error) {
-    if (payload.idempotency_key && isUniqueViolation(error)) {
-      const earlier = await findByIdempotencyKey(db, payload.idempotency_key);
-      if (earlier) return earlier;
-    }
-    throw error;
-  }
+    await options.effects.scheduleExpiry({ tx, orderId, expiresAt });
+
+    // From here to the commit, every other order for this currency waits.
+    const reserve = await lockReserve(tx, receiveCurrencyId);
+    if (reserve === null) throw pairInactive(lang);
+    const held = await holdIfAvailable(tx, {
+      orderId,
+      currencyId: receiveCurrencyId,
+      amount: checked.receiveAmount,
+      reserve,
+    });
+    if (!held) await refuseAboveReserve(tx, { pair, checked, reserve, lang });
+  });
   await options.effects.afterCommit({ reserveChanged: true });
   return { exchange_uuid: orderId, exchange_status: "new" };
 }
 
+function pairInactive(lang: Locale): AppError {
+  return new AppError(ErrorCode.PAIR_INACTIVE, {
+    message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
+  });
+}
+
 function assertSameRate(
-  current: typeof currencyPairs.$inferSelect,
+  current: CurrentPair,
   cached: { send_rate: string; receive_rate: string; comission_amount: string },
   lang: Locale,
 ) {
@@ -156,13 +166,21 @@ function assertSameRate(
   }
 }
 
-function assertWithinReserve(checked: CheckedOrder, maxReceive: string, lang: Locale) {
-  if (compareDecimals(checked.receiveAmount, maxReceive) > 0) {
-    throw new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
-      message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
-      details: { max_receive_sum: maxReceive },
-    });
-  }
+/** The hold did not fit: say how much does, as the calculator would (the rare path). */
+async function refuseAboveReserve(
+  tx: Parameters<typeof availableReserveOf>[0],
+  options: { pair: CurrencyPairEntry; checked: CheckedOrder; reserve: string; lang: Locale },
+): Promise<never> {
+  const { pair } = options;
+  const available = await availableReserveOf(tx, {
+    currencyId: pair.currency_pair.receive_currency.id,
+    reserve: options.reserve,
+    decimals: pair.currency_pair.receive_currency.currency_in_services.decimal,
+  });
+  throw new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
+    message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, options.lang),
+    details: { max_receive_sum: pairLimits(pair, available).maxReceive },
+  });
 }
 
 async function findByIdempotencyKey(
@@ -175,11 +193,4 @@ async function findByIdempotencyKey(
     .where(eq(orders.idempotencyKey, key))
     .limit(1);
   return row ? { exchange_uuid: row.id, exchange_status: row.status } : null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505";
 }

@@ -6,6 +6,10 @@ import { enqueueOrderMail, loadOrderMailDisplay } from "../mail/index.ts";
 import type { OrderEffects } from "./order-effects.ts";
 import { enqueueOrderExpiry } from "./order-jobs.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
+import { throttlePublish } from "./throttled-publish.ts";
+
+/** How stale the reserve shown in lists may get under a rush of orders (throttled-publish.ts). */
+const RESERVE_PUBLISH_INTERVAL_MS = 250;
 
 /** The production wiring of order side effects (see order-effects.ts). */
 export function createOrderEffects(options: {
@@ -13,8 +17,13 @@ export function createOrderEffects(options: {
   catalogueChanges: CatalogueChanges;
   appUrl: string;
 }): OrderEffects {
+  const publishReserveChange = throttlePublish({
+    publish: () => options.catalogueChanges.publish(),
+    intervalMs: RESERVE_PUBLISH_INTERVAL_MS,
+    onError: (error) => console.error("[orders] publishing a reserve change failed:", error),
+  });
   return {
-    async recordChange({ tx, order, status, actor, actorId, comment, at }) {
+    async recordChange({ tx, order, status, actor, actorId, comment, at, mail }) {
       await tx.insert(orderEvents).values({
         orderId: order.id,
         status,
@@ -25,10 +34,13 @@ export function createOrderEffects(options: {
       });
       // The customer hears of every change (monitors require it), in the order's language,
       // from the outbox written in this very transaction.
-      const display = await loadOrderMailDisplay({ tx, order });
+      const display = mail?.display ?? (await loadOrderMailDisplay({ tx, order }));
       const event =
         status === "new"
-          ? { type: "created" as const, paymentInstructions: await instructionsFor(tx, order) }
+          ? {
+              type: "created" as const,
+              paymentInstructions: mail?.paymentInstructions ?? (await instructionsFor(tx, order)),
+            }
           : { type: "status_changed" as const, comment: comment ?? null };
       await enqueueOrderMail({ tx, order, display, event, appUrl: options.appUrl });
     },
@@ -39,7 +51,7 @@ export function createOrderEffects(options: {
     },
     async afterCommit({ reserveChanged }) {
       // Reserves are part of the cached pair list and the rates export.
-      if (reserveChanged) await options.catalogueChanges.publish();
+      if (reserveChanged) await publishReserveChange();
     },
   };
 }

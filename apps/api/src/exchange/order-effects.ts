@@ -1,5 +1,6 @@
 import type { ExchangeStatus } from "@obmen/contracts";
 import type { orders, Transaction } from "@obmen/db";
+import type { OrderMailDisplay, OrderMailPaymentInstructions } from "../mail/order-mail.types.ts";
 
 /**
  * What happens around every order change, injected so the use cases stay about the order:
@@ -16,6 +17,11 @@ export interface OrderEffects {
     actorId?: string | null;
     comment?: string | null;
     at: Date;
+    /**
+     * What the customer's e-mail shows, when the caller already has it (a create has the
+     * pair entry and the send currency in hand); otherwise it is read in the transaction.
+     */
+    mail?: { display: OrderMailDisplay; paymentInstructions?: OrderMailPaymentInstructions };
   }): Promise<void>;
   scheduleExpiry(options: { tx: Transaction; orderId: string; expiresAt: Date }): Promise<void>;
   afterCommit(options: { reserveChanged: boolean }): Promise<void>;

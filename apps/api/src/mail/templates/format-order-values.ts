@@ -23,16 +23,25 @@ export function currencyTitle(currency: OrderMailCurrency): string {
 
 /** "21 ноября 2026 г. в 10:44 UTC": month in words and the zone named, so no one misreads it. */
 export function formatMailDateTime(date: Date, intlLocale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
+  const key = `${intlLocale} ${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    dateTimeFormats.set(key, format);
+  }
+  return format.format(date);
 }
+
+/** Building a DateTimeFormat costs more than the rest of an order mail: one per locale and zone. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The order page in the order's language: ru has no prefix (spec §1). */
 export function orderPageUrl(appUrl: string, locale: Locale, orderId: string): string {
