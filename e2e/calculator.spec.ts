@@ -1,21 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { collectErrors } from "./support/console-errors.ts";
 
 // The calculator's select view (spec §2 "select and order"): grouped lists, search, keyboard,
 // phones, the receive-first path, and the same links without JavaScript.
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Any console error (a hydration mismatch, a failed script) fails the test. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 async function open(page: Page, path: string) {
   const response = await page.goto(path);

@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { collectErrors } from "./support/console-errors.ts";
 
 // Expected texts are written out (the seeded content and our catalogs), not read from the
 // sources, so a missing translation or a page served in the wrong language fails the test.
@@ -16,16 +17,6 @@ const INFO_PAGES: Record<string, Record<(typeof LOCALES)[number]["lang"], string
   partner: { ru: "Партнёрская программа", en: "Affiliate programme", uk: "Партнерська програма" },
   contact: { ru: "Контакты и поддержка", en: "Contacts and support", uk: "Контакти та підтримка" },
 };
-
-/** Any console error (a hydration mismatch, a failed script) fails the test. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

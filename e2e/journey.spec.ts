@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { collectErrors } from "./support/console-errors.ts";
 
 // The visitor's journey (issue "Public site" items 3–4): select view → exchange page → order →
 // receipt → "I paid", in every language, on a phone and on a desktop. Expected texts are
@@ -68,16 +69,6 @@ const VIEWPORTS = [
 const PAIR_PATH = "/exchange/USDTTRC20/SBERRUB";
 // A TRON address: base58, 34 characters, starting with T.
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-
-/** Any console error (a hydration mismatch, a failed script) fails the test. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A small but real PNG: the API judges receipts by their content. */
 const PNG = Buffer.concat([

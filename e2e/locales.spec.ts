@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { collectErrors } from "./support/console-errors.ts";
 
 // Expected texts are written out, not read from the catalogs, so a missing or wrong
 // translation fails the test.
@@ -7,16 +8,6 @@ const HOMES = [
   { path: "/en", lang: "en", heading: "Exchange cryptocurrencies and e-money", nav: "Reserves" },
   { path: "/uk", lang: "uk", heading: "Обмін криптовалют і електронних грошей", nav: "Резерви" },
 ] as const;
-
-/** Any console error (a hydration mismatch, a failed script) fails the test. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 for (const home of HOMES) {
   test(`home page in ${home.lang}`, async ({ page }) => {
