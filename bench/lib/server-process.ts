@@ -28,9 +28,26 @@ export interface ObmenProcess {
   output(): string;
 }
 
+const MAIN = "apps/server/src/main.ts";
+
+/**
+ * The Node options `npm start` gives the server (the memory settings in package.json's
+ * `start` script), so the bench measures the process as it is deployed.
+ */
+export function startScriptNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const command = pkg.scripts.start?.split("&&").find((part) => part.includes(MAIN));
+  if (!command) throw new Error(`package.json's start script does not run ${MAIN}`);
+  const words = command.trim().split(/\s+/);
+  return words.slice(1, words.indexOf(MAIN)).filter((word) => word.startsWith("--"));
+}
+
 /**
  * Starts the real server (`node apps/server/src/main.ts`) as a child process, exactly as
- * `npm start` runs it after the build: fresh DATA_DIR, a free loopback port, LOG_LEVEL=warn.
+ * `npm start` runs it after the build (with its Node options): fresh DATA_DIR, a free
+ * loopback port, LOG_LEVEL=warn.
  */
 export async function startObmen(options: {
   engine: Engine;
@@ -68,7 +85,7 @@ export async function startObmen(options: {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), "apps/server/src/main.ts"],
+    [...startScriptNodeOptions(), ...(options.nodeArgs ?? []), MAIN],
     { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   const append = (chunk: Buffer) => {

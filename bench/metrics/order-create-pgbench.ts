@@ -179,5 +179,7 @@ function p99FromLogs(dir: string, prefix: string): number {
   }
   if (latencies.length === 0) return Number.NaN;
   latencies.sort((a, b) => a - b);
-  return Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!);
+  return Math.round(
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!,
+  );
 }

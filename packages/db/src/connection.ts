@@ -57,12 +57,14 @@ export type OpenDatabaseOptions = {
 };
 
 /**
- * A create holds its connection while it queues for a currency's row lock, and two more are
- * LISTENing for catalogue and content changes; the old default of 10 made 32 concurrent
- * creates queue for a connection before they could even queue for the lock. 20 per process
- * keeps four replicas (plus pg-boss's 4 each) under PostgreSQL's default 100 connections.
+ * Connections one process opens. Two of them LISTEN (catalogue and content changes); the rest
+ * serve queries. More is not faster on a small database server: measured with 32 concurrent
+ * order creates on 2 vCPUs (docs/performance.md), 20 or 32 connections gave less throughput
+ * and a p99 two to five times worse than 10–12, because transactions then queue on
+ * PostgreSQL's row locks and CPU instead of fairly, in the pool. Raise it (`poolMax`) for a
+ * bigger database server; keep replicas × (this + pg-boss's 4) under `max_connections`.
  */
-export const DEFAULT_POOL_MAX = 20;
+export const DEFAULT_POOL_MAX = 12;
 
 /**
  * Opens the database the configuration names. Without a URL it is PGlite in
@@ -76,7 +78,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pglite = await PGlite.create("memory://", { startParams: [...PGLITE_START_PARAMS] });
     return wrapPglite(pglite, async () => {});
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
+  if (/^postgres(ql)?:\/\//.test(url))
+    return openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
   throw new Error(
     `Unsupported DATABASE_URL scheme in "${redactUrl(url)}": use postgres://… or leave it unset for the embedded database.`,
   );

@@ -23,11 +23,14 @@ export function throttlePublish(options: {
       await publish();
       return;
     }
-    pending = setTimeout(() => {
-      pending = undefined;
-      lastAt = performance.now();
-      publish().catch(options.onError);
-    }, lastAt + intervalMs - now);
+    pending = setTimeout(
+      () => {
+        pending = undefined;
+        lastAt = performance.now();
+        publish().catch(options.onError);
+      },
+      lastAt + intervalMs - now,
+    );
     // A process exiting meanwhile loses nothing: the others rebuild on their own next change.
     pending.unref();
   };
