@@ -31,7 +31,7 @@ export interface PgbenchResult {
 
 /**
  * The app's create transaction (apps/api/src/exchange/create-exchange.ts), statement for
- * statement and in its order: read the pair and where to pay (no lock), insert the order, its
+ * statement, in its order and over the same (extended) protocol, variables as parameters: read the pair and where to pay (no lock), insert the order, its
  * event, its e-mail (a copy of the probe order's real outbox row, same size) and its expiry
  * job (a copy of the probe's pg-boss row, in pg-boss's table), then lock the receive currency
  * and insert the hold only if open holds + amount fit the reserve. One script per receive
@@ -50,26 +50,26 @@ SELECT p.send_rate, p.receive_rate, p.comission_amount, p.send_rate_real, p.rece
 INSERT INTO orders (id, pair_id, send_currency_id, receive_currency_id, status, send_amount,
   receive_amount, send_rate, receive_rate, comission_amount, send_rate_real, receive_rate_real,
   email, locale, fields, client_ip, idempotency_key, created_at, expires_at)
-  SELECT ':order_id', p.id, p.send_currency_id, p.receive_currency_id, 'new', ${direction.sendAmount},
+  SELECT :order_id::uuid, p.id, p.send_currency_id, p.receive_currency_id, 'new', ${direction.sendAmount},
     ${direction.receiveAmount}, p.send_rate, p.receive_rate, p.comission_amount, p.send_rate_real,
     p.receive_rate_real, 'customer@example.com', 'ru',
-    '[{"key":"card","value":"4111111111111111"}]'::jsonb, '203.0.113.7', 'pgbench-:order_id',
+    '[{"key":"card","value":"4111111111111111"}]'::jsonb, '203.0.113.7', 'pgbench-' || :order_id,
     now(), now() + interval '30 minutes'
   FROM currency_pairs p WHERE p.id = ${pairId} RETURNING *;
-INSERT INTO order_events (order_id, status, actor_kind, created_at) VALUES (':order_id', 'new', 'customer', now());
+INSERT INTO order_events (order_id, status, actor_kind, created_at) VALUES (:order_id::uuid, 'new', 'customer', now());
 INSERT INTO mail_outbox ("to", subject, text, html, locale, kind)
   SELECT "to", subject, text, html, locale, kind FROM mail_outbox WHERE id = ${mailId} RETURNING id;
 INSERT INTO ${job.table} (name, data, priority, retry_limit, retry_delay, retry_backoff,
     expire_seconds, deletion_seconds, singleton_key, start_after, keep_until, policy)
-  SELECT name, jsonb_build_object('orderId', ':order_id'), priority, retry_limit, retry_delay,
-    retry_backoff, expire_seconds, deletion_seconds, ':order_id', now() + interval '30 minutes',
+  SELECT name, jsonb_build_object('orderId', :order_id::text), priority, retry_limit, retry_delay,
+    retry_backoff, expire_seconds, deletion_seconds, :order_id::text, now() + interval '30 minutes',
     now() + interval '30 minutes' + interval '14 days', policy
   FROM ${job.table} WHERE name = '${job.name}' AND id = '${job.id}' RETURNING id;
 SELECT reserve FROM currencies WHERE id = ${receiveId} AND active FOR NO KEY UPDATE \\gset
 INSERT INTO reserve_holds (order_id, currency_id, amount, state)
-  SELECT ':order_id', ${receiveId}, ${direction.receiveAmount}, 'held'
+  SELECT :order_id::uuid, ${receiveId}, ${direction.receiveAmount}, 'held'
   WHERE (SELECT coalesce(sum(amount), 0) FROM reserve_holds WHERE currency_id = ${receiveId} AND state = 'held')
-    + ${direction.receiveAmount} <= :reserve
+    + ${direction.receiveAmount} <= :reserve::numeric
   RETURNING order_id;
 COMMIT;
 `;
@@ -133,6 +133,9 @@ export async function runPgbench(options: {
         options.pgbench,
         [
           "-n",
+          // The extended query protocol, as node-postgres sends every query with parameters.
+          "-M",
+          "extended",
           "-c",
           String(options.profile.connections),
           "-j",

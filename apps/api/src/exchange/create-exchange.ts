@@ -8,12 +8,12 @@ import {
   type Locale,
   pairLimits,
 } from "@obmen/contracts";
-import { type Database, orders } from "@obmen/db";
+import { type Database, orders, type Transaction } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { PairCache } from "../catalogue/pair-cache.ts";
 import { errorMessage } from "../http/messages.ts";
-import { type CheckedOrder, checkCreateRequest } from "./check-create-request.ts";
+import { checkCreateRequest } from "./check-create-request.ts";
 import { type CurrentPair, loadCurrentPair } from "./load-current-pair.ts";
 import { mailDisplayOf } from "./mail-display-of.ts";
 import type { OrderEffects } from "./order-effects.ts";
@@ -128,7 +128,7 @@ async function createNewOrder(options: CreateOptions): Promise<CreateExchangeRes
       amount: checked.receiveAmount,
       reserve,
     });
-    if (!held) await refuseAboveReserve(tx, { pair, checked, reserve, lang });
+    if (!held) await refuseAboveReserve(tx, { pair, reserve, lang });
   });
   await options.effects.afterCommit({ reserveChanged: true });
   return { exchange_uuid: orderId, exchange_status: "new" };
@@ -168,8 +168,8 @@ function assertSameRate(
 
 /** The hold did not fit: say how much does, as the calculator would (the rare path). */
 async function refuseAboveReserve(
-  tx: Parameters<typeof availableReserveOf>[0],
-  options: { pair: CurrencyPairEntry; checked: CheckedOrder; reserve: string; lang: Locale },
+  tx: Transaction,
+  options: { pair: CurrencyPairEntry; reserve: string; lang: Locale },
 ): Promise<never> {
   const { pair } = options;
   const available = await availableReserveOf(tx, {

@@ -1,4 +1,5 @@
 import { REPLAY_WINDOW_MS } from "@obmen/contracts/envelope";
+import { FingerprintSet } from "./fingerprint-set.ts";
 
 /**
  * Remembers signatures seen inside the replay window, so a captured request cannot be sent
@@ -14,20 +15,20 @@ export interface ReplayGuard {
 export function createMemoryReplayGuard(windowMs = REPLAY_WINDOW_MS): ReplayGuard {
   // Two generations rotated every window: a signature is remembered for 1–2 windows, which
   // covers the ±window timestamp check, in O(1) per request without scanning for expiry.
-  let current = new Set<string>();
-  let previous = new Set<string>();
+  // Fingerprints, not strings: a busy window holds millions (fingerprint-set.ts).
+  let current = new FingerprintSet();
+  let previous = new FingerprintSet();
   let rotatedAt = Date.now();
   return {
     async remember(signature) {
       const now = Date.now();
       if (now - rotatedAt >= windowMs) {
-        previous = now - rotatedAt >= 2 * windowMs ? new Set() : current;
-        current = new Set();
+        previous = now - rotatedAt >= 2 * windowMs ? new FingerprintSet() : current;
+        current = new FingerprintSet();
         rotatedAt = now;
       }
-      if (current.has(signature) || previous.has(signature)) return false;
-      current.add(signature);
-      return true;
+      if (previous.has(signature)) return false;
+      return current.add(signature);
     },
     async close() {},
   };
