@@ -1,5 +1,6 @@
 import { currencies, currencyPairs, paySystems, type Transaction } from "@obmen/db";
 import { and, eq } from "drizzle-orm";
+import type { SendCurrency } from "./payment-instructions.ts";
 
 /** A pair's rate as it is in the database now, and where the customer pays its send side. */
 export interface CurrentPair {
@@ -8,15 +9,8 @@ export interface CurrentPair {
   comissionAmount: string;
   sendRateReal: string;
   receiveRateReal: string;
-  /** The send currency as exchange/payment-instructions.ts needs it. */
-  payTo: {
-    currencyCode: string;
-    kind: "crypto" | "bank" | "ewallet";
-    networkCode: string | null;
-    paySystemName: string;
-    paymentTarget: string | null;
-    paymentHolder: string | null;
-  };
+  /** The send currency as the payment instructions need it. */
+  payTo: SendCurrency;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Locale, PaymentInstructions } from "@obmen/contracts";
+import type { CurrencyKind, Locale, PaymentInstructions } from "@obmen/contracts";
 
-interface SendCurrency {
+/** What the instructions need of the currency the customer pays in. */
+export interface SendCurrency {
   currencyCode: string;
-  kind: "crypto" | "bank" | "ewallet";
+  kind: CurrencyKind;
   networkCode: string | null;
   paySystemName: string;
   paymentTarget: string | null;

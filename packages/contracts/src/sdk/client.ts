@@ -49,6 +49,23 @@ export interface CallOptions {
  * Signs and sends one call. Every attempt is sealed anew (fresh timestamp), so a retry is
  * never refused as a replay of the previous attempt.
  */
+/** The envelope of one attempt, sealed with this client's keys for this caller. */
+export function sealFor(
+  credentials: ClientCredentials,
+  caller: CallerContext,
+  payload: Record<string, unknown>,
+) {
+  return sealEnvelope({
+    payload,
+    publicKey: credentials.publicKey,
+    secret: credentials.secret,
+    algorithm: credentials.algorithm,
+    ip: caller.ip,
+    lang: caller.lang,
+    userAuthToken: caller.userAuthToken,
+  });
+}
+
 export function callSigned<T>(options: {
   transport: Transport;
   credentials: ClientCredentials;
@@ -63,15 +80,7 @@ export function callSigned<T>(options: {
     transport,
     idempotent: call.idempotent,
     buildRequest: () => {
-      const { envelope, timestamp } = sealEnvelope({
-        payload,
-        publicKey: credentials.publicKey,
-        secret: credentials.secret,
-        algorithm: credentials.algorithm,
-        ip: caller.ip,
-        lang: caller.lang,
-        userAuthToken: caller.userAuthToken,
-      });
+      const { envelope, timestamp } = sealFor(credentials, caller, payload);
       const headers: Record<string, string> = { [TIMESTAMP_HEADER]: String(timestamp) };
       if (method === "GET") {
         const query = new URLSearchParams({ data: envelope.data, signed: envelope.signed });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sealEnvelope, TIMESTAMP_HEADER } from "../envelope.ts";
-import { type CallerContext, type ClientCredentials, sendWithRetries } from "./client.ts";
+import { TIMESTAMP_HEADER } from "../envelope.ts";
+import { type CallerContext, type ClientCredentials, sealFor, sendWithRetries } from "./client.ts";
 import type { Transport } from "./transport.ts";
 
 export interface ReceiptUpload {
@@ -28,14 +28,9 @@ export function sendReceipt(options: {
     transport,
     idempotent: false,
     buildRequest: () => {
-      const { envelope, timestamp } = sealEnvelope({
-        payload: { exchange_uuid: upload.exchangeUuid, file_sha256: fileSha256 },
-        publicKey: credentials.publicKey,
-        secret: credentials.secret,
-        algorithm: credentials.algorithm,
-        ip: caller.ip,
-        lang: caller.lang,
-        userAuthToken: caller.userAuthToken,
+      const { envelope, timestamp } = sealFor(credentials, caller, {
+        exchange_uuid: upload.exchangeUuid,
+        file_sha256: fileSha256,
       });
       const { body, contentType } = multipartBody(
         { data: envelope.data, signed: envelope.signed },
