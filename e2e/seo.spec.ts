@@ -135,3 +135,16 @@ test("titles and descriptions are in the page's language", async ({ page }) => {
     description,
   );
 });
+
+test("pages arrive compressed when the browser asks, and a HEAD never empties a later GET", async ({
+  request,
+}) => {
+  // A HEAD once primed the home page's one-second microcache with an empty body.
+  const head = await request.head("/en");
+  expect(head.status()).toBe(200);
+  const page = await request.get("/en", { headers: { "accept-encoding": "br, gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("br");
+  expect(page.headers().vary).toMatch(/accept-encoding/i);
+  // Playwright decodes the body: the whole page is there.
+  expect(await page.text()).toContain("</html>");
+});

@@ -12,7 +12,13 @@ const sources = [
   "packages/contracts/src",
   "packages/domain/src",
 ];
-const configs = ["apps/web/vite.config.ts", "apps/web/react-router.config.ts", "package-lock.json"];
+const configs = [
+  "apps/web/vite.config.ts",
+  "apps/web/react-router.config.ts",
+  "apps/web/package.json",
+  "scripts/precompress-client-build.ts",
+  "package-lock.json",
+];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);

@@ -10,6 +10,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+// First, so the base rules come first in the site's one stylesheet (vite.config.ts).
+import "./styles/app.css";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
 import { catalogJson } from "./i18n/catalogs.server.ts";
@@ -28,12 +30,10 @@ import {
 } from "./routing/auth-links.ts";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
 import { useReloadGuard } from "./routing/use-reload-guard.ts";
-import stylesheet from "./styles/app.css?url";
 import { webContext } from "./web-context.server.ts";
 import { ThirdPartyWidgets } from "./widgets/third-party-widgets.tsx";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,7 +1,12 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { CachedPage } from "./page-microcache.ts";
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  compressStream,
+  encodingForReply,
+} from "./content-encoding.ts";
+import type { CachedPage, PageMicrocache } from "./page-microcache.ts";
 
 /**
  * Largest form post the site accepts. Fastify's own bodyLimit does not apply because the
@@ -36,8 +41,11 @@ export function toFetchRequest(
   return new Request(requestUrl(request), init);
 }
 
-/** Fetch `Response` → Fastify reply, streaming the body as React renders it. */
-export function sendFetchResponse(
+/**
+ * Fetch `Response` → Fastify reply, streaming the body as React renders it, compressed when
+ * the visitor accepts it (content-encoding.ts).
+ */
+export async function sendFetchResponse(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
@@ -49,12 +57,47 @@ export function sendFetchResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const declaredBytes = response.headers.has("content-length")
+    ? Number(response.headers.get("content-length"))
+    : undefined;
+  const encoding = encodingForReply(request, reply, declaredBytes);
   if (!response.body || request.method === "HEAD") return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+  const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+  if (encoding === null) return reply.send(body);
+  // A streamed body of unknown size: read enough of it to know it is worth compressing.
+  const start =
+    declaredBytes === undefined ? await readAtLeast(body, COMPRESSION_THRESHOLD_BYTES) : body;
+  if (Buffer.isBuffer(start)) return reply.send(start);
+  reply.removeHeader("content-length");
+  reply.header("content-encoding", encoding);
+  return reply.send(compressStream(start, encoding));
 }
 
-/** A page from the microcache (page-microcache.ts) → Fastify reply. */
-export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+/**
+ * A page every anonymous visitor shares (page-microcache.ts): rendered at most once per TTL
+ * for all who ask, then sent like any other answer.
+ */
+export async function sendSharedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shared: { cache: PageMicrocache; key: string; render: (request: Request) => Promise<Response> },
+) {
+  // A shared render must not stop when the first visitor waiting for it goes away.
+  const fetchRequest = toFetchRequest(request, new AbortController().signal);
+  if (fetchRequest === "too-large") return reply.code(413).send();
+  // Always rendered as a GET: a HEAD render has no body, and the GETs served from the cache
+  // after it must not get that empty page.
+  const asGet = new Request(fetchRequest, { method: "GET" });
+  const page = await shared.cache.get(shared.key, () => shared.render(asGet));
+  return sendCachedPage(request, reply, page);
+}
+
+/** A rendered page (from the microcache) → Fastify reply. */
+export async function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+) {
   reply.status(page.status);
   const cookies: string[] = [];
   for (const [name, value] of page.headers) {
@@ -62,7 +105,39 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
     else reply.header(name, value);
   }
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  return reply.send(request.method === "HEAD" ? undefined : page.body);
+  // HEAD gets exactly GET's headers: Node sends Content-Length and drops the body itself.
+  const encoding = encodingForReply(request, reply, page.body.length);
+  if (encoding === null) return reply.send(page.body);
+  reply.removeHeader("content-length");
+  reply.header("content-encoding", encoding);
+  return reply.send(await page.encodedBody(encoding));
+}
+
+/**
+ * Reads from `body` until `bytes` have arrived: the whole body as one Buffer if it ended
+ * sooner, else a stream that replays what was read and then the rest.
+ */
+export async function readAtLeast(body: Readable, bytes: number): Promise<Buffer | Readable> {
+  const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const head: Uint8Array[] = [];
+  let total = 0;
+  while (total < bytes) {
+    const next = await iterator.next();
+    if (next.done) return Buffer.concat(head);
+    head.push(next.value);
+    total += next.value.length;
+  }
+  return Readable.from(replay(head, iterator), { objectMode: false });
+}
+
+async function* replay(head: Uint8Array[], rest: AsyncIterator<Uint8Array>) {
+  try {
+    yield* head;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    // Stopped early (the visitor went away): release the source too.
+    await rest.return?.();
+  }
 }
 
 function requestUrl(request: FastifyRequest): URL {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageMicrocache } from "./page-microcache.ts";
 
@@ -55,5 +56,17 @@ describe("page microcache", () => {
     const first = await other.get("/", cookie);
     expect(first.headers).toContainEqual(["set-cookie", "a=1"]);
     expect(await other.get("/", cookie)).not.toBe(first);
+  });
+
+  it("compresses a kept page once per encoding, on first use", async () => {
+    const cache = createPageMicrocache({ paths: ["/"], ttlMs: 60_000 });
+    const text = "<p>Курс</p>".repeat(300);
+    const page = await cache.get("/", async () => html(text));
+    const first = await page.encodedBody("br");
+    expect(brotliDecompressSync(first).toString()).toBe(text);
+    const hit = await cache.get("/", async () => html("never rendered"));
+    expect(await hit.encodedBody("br")).toBe(first);
+    expect(gunzipSync(await hit.encodedBody("gzip")).toString()).toBe(text);
+    expect(hit.body.toString()).toBe(text);
   });
 });

@@ -1,3 +1,5 @@
+import { type ContentEncoding, compressBody } from "./content-encoding.ts";
+
 /**
  * A one-second shared cache for the few pages that are the same for every anonymous visitor
  * (the home page in each language). Under a rush this turns N renders a second into one,
@@ -13,6 +15,11 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /**
+   * The body compressed with `encoding`: made by the first request that asks for it, then
+   * kept with the page, so a cache hit costs no compression.
+   */
+  encodedBody(encoding: ContentEncoding): Promise<Buffer>;
 }
 
 export interface PageMicrocache {
@@ -63,10 +70,20 @@ async function toCachedPage(response: Response): Promise<CachedPage> {
     if (name !== "set-cookie") headers.push([name, value]);
   }
   for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoded = new Map<ContentEncoding, Promise<Buffer>>();
   return {
     status: response.status,
     headers,
-    body: Buffer.from(await response.arrayBuffer()),
+    body,
+    encodedBody(encoding) {
+      let compressed = encoded.get(encoding);
+      if (compressed === undefined) {
+        compressed = compressBody(body, encoding);
+        encoded.set(encoding, compressed);
+      }
+      return compressed;
+    },
   };
 }
 

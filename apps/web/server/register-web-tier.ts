@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import fastifyStatic from "@fastify/static";
 import { DEFAULT_LOCALE, LOCALES } from "@obmen/contracts";
 import type { ObmenClient } from "@obmen/contracts/sdk";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { createLoadContext, WidgetScripts } from "../app/web-context.server.ts";
-import { sendCachedPage, sendFetchResponse, toFetchRequest } from "./fetch-bridge.ts";
+import { sendFetchResponse, sendSharedPage, toFetchRequest } from "./fetch-bridge.ts";
 import { createPageMicrocache } from "./page-microcache.ts";
+import { loadStaticFiles, registerStaticFiles } from "./static-files.ts";
 
 export interface WebTierOptions {
   /** The signed-API SDK loaders call on the visitor's behalf; it never reaches the browser. */
@@ -31,9 +31,6 @@ const NOT_FOR_PAGES = ["/rest/", "/api/", "/content/", "/assets/"];
 const HOME_PATHS = LOCALES.map((locale) => (locale === DEFAULT_LOCALE ? "/" : `/${locale}`));
 // Rates in the page's pair list are already up to a second old (the layout's list cache).
 const HOME_CACHE_TTL_MS = 1_000;
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const SHORT = "public, max-age=3600";
 
 /** What our entry.server.tsx adds to React Router's server entry module. */
 interface WebServerEntry {
@@ -63,6 +60,7 @@ export async function registerWebTier(
   }
   const handleRequest = createRequestHandler(build, options.mode ?? "production");
   const clientDir = join(buildDir, "client");
+  const staticFiles = await loadStaticFiles(clientDir);
   const appOrigin = new URL(options.appUrl).origin;
   const widgets = { ...options.widgets };
 
@@ -71,20 +69,9 @@ export async function registerWebTier(
 
   // Encapsulated: the parser changes below apply to the site's routes only, not to the API.
   await app.register(async function webTier(web) {
-    await web.register(fastifyStatic, {
-      root: clientDir,
-      // One route per built file (read at start) instead of a `/*` route that would clash
-      // with the page catch-all below.
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      // @fastify/static would overwrite our Cache-Control otherwise.
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        const hashed = relative(clientDir, filePath).startsWith(`assets${sep}`);
-        reply.header("cache-control", hashed ? IMMUTABLE : SHORT);
-      },
-    });
+    // One route per built file, from memory (static-files.ts), instead of a `/*` route that
+    // would clash with the page catch-all below.
+    registerStaticFiles(web, staticFiles);
 
     // React Router actions read form posts themselves (request.formData()), so Fastify must
     // leave every body unread: no parsers, and a catch-all that consumes nothing.
@@ -110,11 +97,11 @@ export async function registerWebTier(
           cookie: request.headers.cookie,
         });
         if (cacheKey !== null) {
-          // A shared render must not stop when the first visitor waiting for it goes away.
-          const fetchRequest = toFetchRequest(request, new AbortController().signal);
-          if (fetchRequest === "too-large") return reply.code(413).send();
-          const page = await homeCache.get(cacheKey, () => handleRequest(fetchRequest, context));
-          return sendCachedPage(request, reply, page);
+          return sendSharedPage(request, reply, {
+            cache: homeCache,
+            key: cacheKey,
+            render: (pageRequest) => handleRequest(pageRequest, context),
+          });
         }
         const controller = new AbortController();
         // Stop rendering when the visitor goes away, but not after a completed response.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation, useMatches } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import type { MessageKey } from "../i18n/messages.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
@@ -55,20 +55,46 @@ function Logo() {
   );
 }
 
+/** Route ids (after the locale) of the calculator's views that take a pair or a currency. */
+const EXCHANGE_ROUTES = new Set(["exchange", "pair-shortcut"]);
+
 function NavItems({ listClassName }: { listClassName: string }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
+  const onExchange = useOnExchangePage();
   return (
     <ul className={listClassName}>
       {NAV.map((item) => (
         <li key={item.path}>
-          <NavLink to={href(item.path)} end className="nav__link">
-            {t(item.key)}
-          </NavLink>
+          {item.path === "/" ? (
+            <Link
+              to={href(item.path)}
+              className={onExchange ? "nav__link active" : "nav__link"}
+              aria-current={onExchange ? "page" : undefined}
+            >
+              {t(item.key)}
+            </Link>
+          ) : (
+            <NavLink to={href(item.path)} end className="nav__link">
+              {t(item.key)}
+            </NavLink>
+          )}
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * "Exchange" is the current section on `/`, on an exchange page and on a currency shortcut
+ * (`/BTC`), which `end` matching of `/` alone would miss. A pair or shortcut that does not
+ * exist fails its loader (404) and has no data, so it does not count.
+ */
+function useOnExchangePage(): boolean {
+  const leaf = useMatches().at(-1);
+  if (!leaf) return false;
+  const name = leaf.id.slice(leaf.id.indexOf("/") + 1);
+  return name === "home" || (EXCHANGE_ROUTES.has(name) && leaf.loaderData !== undefined);
 }
 
 function PhoneMenu() {
