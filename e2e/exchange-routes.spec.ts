@@ -96,3 +96,22 @@ for (const path of [
     await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
   });
 }
+
+test("the header marks Exchange as the current section on every calculator view", async ({
+  page,
+}) => {
+  const currentNav = page.locator('.nav--bar [aria-current="page"]');
+  for (const [path, label] of [
+    ["/", "Обмен"],
+    ["/BTC", "Обмен"],
+    ["/exchange/BTC/SBERRUB", "Обмен"],
+    ["/en/exchange/BTC/SBERRUB", "Exchange"],
+    ["/reserve", "Резервы"],
+  ] as const) {
+    await page.goto(path);
+    await expect(currentNav, path).toHaveText(label);
+  }
+  // A shortcut that is not a currency is a 404, not the exchange.
+  await page.goto("/NOSUCHCODE");
+  await expect(currentNav).toHaveCount(0);
+});
