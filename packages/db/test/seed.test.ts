@@ -176,5 +176,14 @@ describe("ensureApiClient", () => {
     });
     expect(updated).toMatchObject({ id: created.id, secret: "s2", name: "Web tier", active: true });
     expect(await test.db.select().from(apiClients)).toHaveLength(1);
+
+    // A rotated public key under the same name: the same client, with the new key.
+    const rotated = await ensureApiClient(test.db, {
+      publicKey: "web-2",
+      secret: "s3",
+      name: "Web tier",
+    });
+    expect(rotated).toMatchObject({ id: created.id, publicKey: "web-2", secret: "s3" });
+    expect(await test.db.select().from(apiClients)).toHaveLength(1);
   });
 });
