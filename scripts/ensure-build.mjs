@@ -1,5 +1,6 @@
 // Builds the web tier when its build is missing or older than any source file, so that
-// `npm start` works right after `npm install` and never serves a stale bundle.
+// `npm start` works right after `npm install` and never serves a stale bundle; and writes the
+// PGlite template new data directories are unpacked from when there is none yet.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -37,3 +38,6 @@ if (builtAt < changedAt) {
   console.log(builtAt ? "Web sources changed: rebuilding the web tier…" : "Building the web tier…");
   execSync("npm run build -w @obmen/web", { cwd: root, stdio: "inherit" });
 }
+
+// Quick when the template exists (packages/db/src/pglite-template.ts).
+execSync("node packages/db/src/cli/pglite-template.ts", { cwd: root, stdio: "inherit" });

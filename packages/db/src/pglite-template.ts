@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
+import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
+
+/**
+ * A new PGlite data directory is a copy of an empty cluster: initdb's output depends only on
+ * PGlite's version, not on the directory. Running initdb takes 3–5 s on a small machine;
+ * unpacking its output from a tarball takes about 1 s, like PostgreSQL's own `CREATE DATABASE`
+ * copying a template. The first initdb on a machine writes the tarball (about 4.5 MB) to
+ * node_modules/.cache, where every later new DATA_DIR (a replica, a test, a benchmark) finds
+ * it. It holds no schema and no data: migrations and seeds still run on the unpacked copy.
+ */
+const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/obmen", import.meta.url));
+
+/** Where the template for this PGlite version and these settings is kept. */
+export function pgliteTemplateFile(): string {
+  const version = pgliteVersion();
+  const settings = createHash("sha256").update(PGLITE_START_PARAMS.join("\0")).digest("hex");
+  return path.join(CACHE_DIR, `pglite-${version}-${settings.slice(0, 12)}.tar.gz`);
+}
+
+/** The installed PGlite's version (its package.json is not exported: found from its entry). */
+function pgliteVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite")));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+      if (manifest.name === "@electric-sql/pglite") return String(manifest.version);
+    } catch {
+      // no manifest here: keep climbing
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("PGlite's package.json not found");
+    dir = parent;
+  }
+}
+
+/**
+ * Unpacks the template into `directory` (an empty or new PGlite directory) and says whether
+ * it did; false when there is no template yet. Plain Node (gunzip and a tar reader), not
+ * PGlite's own `loadDataDir`: that would unpack through WebAssembly memory the process then
+ * keeps (measured: +60–90 MB resident for the life of the server).
+ */
+export function unpackPgliteTemplate(directory: string): boolean {
+  let archive: Buffer;
+  try {
+    archive = gunzipSync(readFileSync(pgliteTemplateFile()));
+  } catch {
+    return false;
+  }
+  for (const entry of tarEntries(archive)) {
+    // The dump is taken from a running cluster; its lock file describes that process only.
+    if (entry.name === "postmaster.pid") continue;
+    const target = path.join(directory, entry.name);
+    if (entry.kind === "directory") mkdirSync(target, { recursive: true, mode: entry.mode });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, entry.content, { mode: entry.mode });
+    }
+  }
+  return true;
+}
+
+type TarEntry = { name: string; mode: number } & (
+  | { kind: "directory" }
+  | { kind: "file"; content: Buffer }
+);
+
+/**
+ * The entries of a POSIX (ustar) archive as PGlite's `dumpDataDir` writes it: regular files
+ * and directories with paths relative to the data directory. Anything else (links, paths
+ * leaving the directory) is refused rather than guessed at.
+ */
+function* tarEntries(archive: Buffer): Generator<TarEntry> {
+  const field = (header: Buffer, start: number, length: number) =>
+    header
+      .subarray(start, start + length)
+      .toString("utf8")
+      .replace(/\0.*$/s, "");
+  const octal = (header: Buffer, start: number, length: number) =>
+    Number.parseInt(field(header, start, length).trim() || "0", 8);
+  for (let offset = 0; offset + 512 <= archive.length; ) {
+    const header = archive.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) return;
+    const prefix = field(header, 345, 155);
+    const name = path.posix.normalize(`${prefix ? `${prefix}/` : ""}${field(header, 0, 100)}`);
+    const relative = name.replace(/^\/+/, "");
+    if (relative.startsWith("..")) throw new Error(`PGlite template: unsafe path ${name}`);
+    const size = octal(header, 124, 12);
+    const mode = octal(header, 100, 8) & 0o777;
+    const type = field(header, 156, 1) || "0";
+    const content = archive.subarray(offset + 512, offset + 512 + size);
+    offset += 512 + Math.ceil(size / 512) * 512;
+    if (type === "5") yield { kind: "directory", name: relative, mode };
+    else if (type === "0") yield { kind: "file", name: relative, mode, content };
+    else throw new Error(`PGlite template: unsupported entry type ${type} for ${name}`);
+  }
+}
+
+/**
+ * Saves a just-initialised cluster as the template. Best effort: a read-only install only
+ * loses the shortcut. Written under a temporary name and renamed, so a process starting at
+ * the same moment reads a whole file or none.
+ */
+export async function writePgliteTemplate(pglite: PGlite): Promise<void> {
+  const file = pgliteTemplateFile();
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    const dump = await pglite.dumpDataDir("gzip");
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } catch (error) {
+    console.warn(`[db] could not save the PGlite template ${file}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,65 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase } from "../src/index.ts";
+import { initialisePgliteDir } from "../src/initialise-pglite-dir.ts";
+import { pgliteTemplateFile, unpackPgliteTemplate } from "../src/pglite-template.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under `root` with its size, sorted (initdb's output varies only in contents). */
+function filesOf(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      return `${path.relative(root, full)} ${statSync(full).size}`;
+    })
+    .sort();
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "obmen-template-"));
+  dirs.push(dir);
+  return dir;
+}
+
+describe("new PGlite data directories", () => {
+  it("run initdb once, save the result, and are unpacked from it afterwards", async () => {
+    // Without a template (another test process may be using it: it then runs initdb too).
+    rmSync(pgliteTemplateFile(), { force: true });
+    const first = path.join(tempDir(), "pglite");
+    await initialisePgliteDir(first);
+    expect(existsSync(path.join(first, "PG_VERSION"))).toBe(true);
+    expect(existsSync(pgliteTemplateFile())).toBe(true);
+
+    // The template is initdb's output, file for file.
+    const next = path.join(tempDir(), "pglite");
+    expect(unpackPgliteTemplate(next)).toBe(true);
+    expect(filesOf(next)).toEqual(filesOf(first));
+  });
+
+  it("open from the template as a working database that keeps its data", async () => {
+    const dataDir = tempDir();
+    const opened = await openDatabase({ dataDir });
+    await migrateDatabase(opened);
+    await opened.db.execute(sql`create table template_probe (value text)`);
+    await opened.db.execute(sql`insert into template_probe values ('kept')`);
+    await opened.close();
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      const result = await reopened.db.execute<{ value: string }>(
+        sql`select value from template_probe`,
+      );
+      expect(result.rows).toEqual([{ value: "kept" }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
