@@ -9,7 +9,7 @@ import { withDatabase } from "../lib/postgres.ts";
 
 const run = promisify(execFile);
 
-/** One receive currency's share of the load, and a real order of it to copy mail and job from. */
+/** One receive currency's share of the load, and a real order of it to copy the e-mail from. */
 export interface PgbenchDirection {
   pairId: number;
   receiveCurrencyId: number;
@@ -17,7 +17,7 @@ export interface PgbenchDirection {
   receiveAmount: string;
   /** How many of the load's requests go to this receive currency (pgbench script weight). */
   weight: number;
-  /** An order the server made for this pair: its e-mail and expiry job are copied per order. */
+  /** An order the server made for this pair: its e-mail and fields are sent with every order. */
   probeOrderId: string;
 }
 
@@ -30,80 +30,92 @@ export interface PgbenchResult {
 }
 
 /**
- * The app's create transaction (apps/api/src/exchange/create-exchange.ts), statement for
- * statement, in its order and over the same (extended) protocol, variables as parameters: read the pair and where to pay (no lock), insert the order, its
- * event, its e-mail (a copy of the probe order's real outbox row, same size) and its expiry
- * job (a copy of the probe's pg-boss row, in pg-boss's table), then lock the receive currency
- * and insert the hold only if open holds + amount fit the reserve. One script per receive
- * currency, weighted by its share of the app's load, so locks are contended as in the app.
+ * What the app does per order (apps/api/src/exchange/insert-new-orders.ts): one call of
+ * `create_order` in autocommit, a prepared statement, everything a parameter: the quoted
+ * rate, where the e-mail says to pay, the amounts, the fields and the rendered e-mail (the
+ * probe order's real one, same size, passed with `-D` so it travels as a parameter as it does
+ * from the app). The order id and idempotency key are made in the statement, as the app makes
+ * them in Node without a round trip. One script per receive currency, weighted by its share of
+ * the app's load, so the currency locks are contended as in the app. One order per statement:
+ * the app puts the orders that arrive while its previous call is out into one statement
+ * (new-order-queue.ts), which no pgbench client, being one customer, can do.
  */
-function pgbenchScript(direction: PgbenchDirection, mailId: number, job: ProbeJob): string {
-  const { pairId, receiveCurrencyId: receiveId } = direction;
+function pgbenchScript(index: number, direction: PgbenchDirection, probe: ProbeRows): string {
+  const { rate } = probe;
   return `
-SELECT gen_random_uuid() AS order_id \\gset
-BEGIN;
-SELECT p.send_rate, p.receive_rate, p.comission_amount, p.send_rate_real, p.receive_rate_real,
-    c.currency_code, c.kind, s.network_code, s.name, c.payment_target, c.payment_holder
-  FROM currency_pairs p JOIN currencies c ON c.id = p.send_currency_id
-  JOIN pay_systems s ON s.id = c.pay_system_id
-  WHERE p.id = ${pairId} AND p.active AND c.active;
-INSERT INTO orders (id, pair_id, send_currency_id, receive_currency_id, status, send_amount,
-  receive_amount, send_rate, receive_rate, comission_amount, send_rate_real, receive_rate_real,
-  email, locale, fields, client_ip, idempotency_key, created_at, expires_at)
-  SELECT :order_id::uuid, p.id, p.send_currency_id, p.receive_currency_id, 'new', ${direction.sendAmount},
-    ${direction.receiveAmount}, p.send_rate, p.receive_rate, p.comission_amount, p.send_rate_real,
-    p.receive_rate_real, 'customer@example.com', 'ru',
-    '[{"key":"card","value":"4111111111111111"}]'::jsonb, '203.0.113.7', 'pgbench-' || :order_id,
-    now(), now() + interval '30 minutes'
-  FROM currency_pairs p WHERE p.id = ${pairId} RETURNING *;
-INSERT INTO order_events (order_id, status, actor_kind, created_at) VALUES (:order_id::uuid, 'new', 'customer', now());
-INSERT INTO mail_outbox ("to", subject, text, html, locale, kind)
-  SELECT "to", subject, text, html, locale, kind FROM mail_outbox WHERE id = ${mailId} RETURNING id;
-INSERT INTO ${job.table} (name, data, priority, retry_limit, retry_delay, retry_backoff,
-    expire_seconds, deletion_seconds, singleton_key, start_after, keep_until, policy)
-  SELECT name, jsonb_build_object('orderId', :order_id::text), priority, retry_limit, retry_delay,
-    retry_backoff, expire_seconds, deletion_seconds, :order_id::text, now() + interval '30 minutes',
-    now() + interval '30 minutes' + interval '14 days', policy
-  FROM ${job.table} WHERE name = '${job.name}' AND id = '${job.id}' RETURNING id;
-SELECT reserve FROM currencies WHERE id = ${receiveId} AND active FOR NO KEY UPDATE \\gset
-INSERT INTO reserve_holds (order_id, currency_id, amount, state)
-  SELECT :order_id::uuid, ${receiveId}, ${direction.receiveAmount}, 'held'
-  WHERE (SELECT coalesce(sum(amount), 0) FROM reserve_holds WHERE currency_id = ${receiveId} AND state = 'held')
-    + ${direction.receiveAmount} <= :reserve::numeric
-  RETURNING order_id;
-COMMIT;
+SELECT create_order(gen_random_uuid(), ${direction.pairId}, ${rate.sendRate}, ${rate.receiveRate},
+  ${rate.comissionAmount}, :pay_to_${index}::jsonb, ${direction.sendAmount},
+  ${direction.receiveAmount}, 'customer@example.com', 'ru', :fields_${index}::jsonb,
+  '203.0.113.7', 'pgbench-' || gen_random_uuid(), now(), now() + interval '30 minutes',
+  'customer@example.com', :subject_${index}, :text_${index}, :html_${index});
 `;
 }
 
-interface ProbeJob {
-  table: string;
-  name: string;
-  id: string;
+/** The pgbench variables a direction's script sends as parameters (`-D name=value`). */
+function scriptVariables(index: number, probe: ProbeRows): string[] {
+  return Object.entries({
+    pay_to: probe.payTo,
+    fields: probe.fields,
+    subject: probe.mail.subject,
+    text: probe.mail.text,
+    html: probe.mail.html,
+  }).flatMap(([name, value]) => ["-D", `${name}_${index}=${value}`]);
 }
 
-/** Where the probe order's e-mail and expiry job are, in the database pgbench runs on. */
-async function findProbeRows(
-  databaseUrl: string,
-  orderId: string,
-): Promise<{ mailId: number; job: ProbeJob }> {
+interface ProbeRows {
+  rate: { sendRate: string; receiveRate: string; comissionAmount: string };
+  /** Where the customer pays, as `create_order` compares it (jsonb text). */
+  payTo: string;
+  fields: string;
+  mail: { subject: string; text: string; html: string };
+}
+
+/** The probe order's rate, fields, e-mail and pay-to, in the database pgbench runs on. */
+async function findProbeRows(databaseUrl: string, orderId: string): Promise<ProbeRows> {
   return withDatabase(databaseUrl, async (client) => {
-    const mail = await client.query<{ id: number }>(
-      `select id from mail_outbox where kind = 'order_created' and text like '%' || $1 || '%'
-        order by id desc limit 1`,
+    const mail = await client.query<{ subject: string; text: string; html: string }>(
+      `select subject, text, html from mail_outbox
+        where kind = 'order_created' and text like '%' || $1 || '%' order by id desc limit 1`,
       [orderId],
     );
-    const job = await client.query<{ table_name: string; name: string; id: string }>(
-      `select q.table_name, j.name, j.id from pgboss.job j join pgboss.queue q on q.name = j.name
-        where j.singleton_key = $1 limit 1`,
+    const order = await client.query<{
+      send_rate: string;
+      receive_rate: string;
+      comission_amount: string;
+      fields: string;
+      pay_to: string;
+    }>(
+      `select o.send_rate::text, o.receive_rate::text, o.comission_amount::text,
+          o.fields::text, jsonb_build_object('currencyCode', c.currency_code, 'kind', c.kind,
+            'networkCode', s.network_code, 'paySystemName', s.name,
+            'paymentTarget', c.payment_target, 'paymentHolder', c.payment_holder)::text as pay_to
+        from orders o join currencies c on c.id = o.send_currency_id
+        join pay_systems s on s.id = c.pay_system_id where o.id = $1`,
       [orderId],
     );
     const mailRow = mail.rows[0];
-    const jobRow = job.rows[0];
-    if (!mailRow || !jobRow) throw new Error(`probe order ${orderId} has no e-mail or expiry job`);
+    const orderRow = order.rows[0];
+    if (!mailRow || !orderRow) throw new Error(`probe order ${orderId} or its e-mail is missing`);
     return {
-      mailId: mailRow.id,
-      job: { table: `pgboss.${jobRow.table_name}`, name: jobRow.name, id: jobRow.id },
+      rate: {
+        sendRate: orderRow.send_rate,
+        receiveRate: orderRow.receive_rate,
+        comissionAmount: orderRow.comission_amount,
+      },
+      payTo: orderRow.pay_to,
+      fields: orderRow.fields,
+      mail: mailRow,
     };
+  });
+}
+
+/** Orders in the database: every pgbench transaction must have made one. */
+async function countOrders(databaseUrl: string): Promise<number> {
+  return withDatabase(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ count: number }>(
+      "select count(*)::int as count from orders",
+    );
+    return rows[0]!.count;
   });
 }
 
@@ -123,19 +135,21 @@ export async function runPgbench(options: {
     for (const [index, direction] of options.directions.entries()) {
       const probe = await findProbeRows(options.databaseUrl, direction.probeOrderId);
       const script = path.join(dir, `create-order-${index}.sql`);
-      writeFileSync(script, pgbenchScript(direction, probe.mailId, probe.job));
-      scriptArgs.push("-f", `${script}@${direction.weight}`);
+      writeFileSync(script, pgbenchScript(index, direction, probe));
+      scriptArgs.push("-f", `${script}@${direction.weight}`, ...scriptVariables(index, probe));
     }
     let runs = 0;
     const once = async (seconds: number) => {
       const logPrefix = path.join(dir, `round-${runs++}`);
+      const ordersBefore = await countOrders(options.databaseUrl);
       const { stdout } = await run(
         options.pgbench,
         [
           "-n",
-          // The extended query protocol, as node-postgres sends every query with parameters.
+          // Prepared once per connection, parameters bound per call, as the app sends its
+          // (named) create statements (packages/db/src/prepared-query.ts).
           "-M",
-          "extended",
+          "prepared",
           "-c",
           String(options.profile.connections),
           "-j",
@@ -153,6 +167,10 @@ export async function runPgbench(options: {
       const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
       const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
       if (!Number.isFinite(tps) || failed > 0) throw new Error(`pgbench: ${stdout.slice(-1_000)}`);
+      // A refused create (a stale rate or pay-to) would be a fast no-op, not a baseline.
+      const processed = Number(/actually processed: (\d+)/.exec(stdout)?.[1]);
+      const made = (await countOrders(options.databaseUrl)) - ordersBefore;
+      if (made !== processed) throw new Error(`pgbench made ${made} orders in ${processed} runs`);
       return { tps, latency, p99: p99FromLogs(dir, path.basename(logPrefix)) };
     };
     if (options.profile.warmupSeconds > 0) await once(options.profile.warmupSeconds);

@@ -43,6 +43,8 @@ export interface RegisterApiOptions {
   orderLifetimeMs?: number;
   /** Poll interval of this process's job workers (tests use a short one). */
   jobPollingIntervalSeconds?: number;
+  /** How often unpaid orders past their rate lock are expired (exchange/order-jobs.ts). */
+  expirySweepSeconds?: number;
 }
 
 /**
@@ -64,7 +66,6 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       changes: options.catalogueChanges,
     }),
     orderEffects: createOrderEffects({
-      boss: options.jobs,
       catalogueChanges: options.catalogueChanges,
       appUrl: options.appUrl,
     }),
@@ -76,6 +77,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       db: options.db,
       effects: deps.orderEffects,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      sweepSeconds: options.expirySweepSeconds,
     });
   }
   const docs: SignedRouteDoc[] = [];

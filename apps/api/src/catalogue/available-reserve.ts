@@ -1,6 +1,6 @@
-import { type Database, reserveHolds } from "@obmen/db";
+import { currencies, type Database } from "@obmen/db";
 import { roundDown, toDecimal } from "@obmen/domain";
-import { eq, sql } from "drizzle-orm";
+import { gt } from "drizzle-orm";
 
 /** Declared reserve minus open holds, rounded down to the currency's places, never negative. */
 export function availableReserve(
@@ -12,15 +12,15 @@ export function availableReserve(
   return available.lt(0) ? "0" : roundDown(available, decimals).toFixed();
 }
 
-/** What open orders hold per currency id (only currencies with a hold appear). */
+/**
+ * What open orders hold per currency id (only currencies with a hold appear): the total the
+ * database keeps on each currency row (`currencies.held`, migration 0003), so the read costs
+ * the same however many orders are open.
+ */
 export async function loadHeldAmounts(db: Database): Promise<Map<number, string>> {
   const rows = await db
-    .select({
-      currencyId: reserveHolds.currencyId,
-      held: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text`,
-    })
-    .from(reserveHolds)
-    .where(eq(reserveHolds.state, "held"))
-    .groupBy(reserveHolds.currencyId);
+    .select({ currencyId: currencies.id, held: currencies.held })
+    .from(currencies)
+    .where(gt(currencies.held, "0"));
   return new Map(rows.map((row) => [row.currencyId, row.held]));
 }

@@ -1,7 +1,7 @@
 import { AppError, ErrorCode, type ExchangeStatus, type Locale } from "@obmen/contracts";
 import { currencies, orders, reserveHolds, type Transaction } from "@obmen/db";
 import { type ActorKind, canTransition, reserveHoldEffect } from "@obmen/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { errorMessage } from "../http/messages.ts";
 import type { OrderEffects } from "./order-effects.ts";
 
@@ -44,6 +44,16 @@ export async function changeExchangeStatus(options: {
     .returning();
 
   const effect = reserveHoldEffect({ to });
+  if (effect === "consume") {
+    // Completion moves both currencies' reserves. Locking them first, in id order as every
+    // batch of new orders does (insert-new-orders.ts), keeps the two from deadlocking.
+    await tx
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(inArray(currencies.id, [order.sendCurrencyId, order.receiveCurrencyId]))
+      .orderBy(asc(currencies.id))
+      .for("no key update");
+  }
   if (effect !== "keep") {
     const [hold] = await tx
       .update(reserveHolds)

@@ -6,24 +6,35 @@ import {
   type CurrencyPairEntry,
   ErrorCode,
   type Locale,
+  type PairRate,
   pairLimits,
 } from "@obmen/contracts";
-import { type Database, orders, type Transaction } from "@obmen/db";
+import { type Database, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { PairCache } from "../catalogue/pair-cache.ts";
+import { availableReserve } from "../catalogue/available-reserve.ts";
 import { errorMessage } from "../http/messages.ts";
 import { checkCreateRequest } from "./check-create-request.ts";
-import { type CurrentPair, loadCurrentPair } from "./load-current-pair.ts";
 import { mailDisplayOf } from "./mail-display-of.ts";
+import type { NewOrderQueue } from "./new-order-queue.ts";
 import type { OrderEffects } from "./order-effects.ts";
-import { paymentInstructions } from "./payment-instructions.ts";
-import { availableReserveOf, holdIfAvailable, lockReserve } from "./reserve.ts";
+import { paymentInstructions, type SendCurrency } from "./payment-instructions.ts";
+import type { QuotedPairs } from "./quoted-pairs.ts";
+
+/**
+ * Where customers pay each send currency, as the database last confirmed it. Only a guess for
+ * rendering the e-mail: the create checks it against the database (insert-new-orders.ts).
+ */
+export type PayToBySendCurrency = Map<number, SendCurrency>;
 
 type CreateOptions = {
   db: Database;
-  pairCache: PairCache;
+  /** Where new orders are written, batched with those arriving at the same time. */
+  newOrders: NewOrderQueue;
+  /** The pair entries forms are checked against (quoted-pairs.ts). */
+  pairs: QuotedPairs;
   effects: OrderEffects;
+  payTo: PayToBySendCurrency;
   payload: z.output<typeof CreateExchangeRequest>;
   lang: Locale;
   clientIp: string;
@@ -32,14 +43,17 @@ type CreateOptions = {
 
 /**
  * `/rest/exchange/create`: a new order with the rate locked and the payout amount held
- * against the reserve, atomically. The receive currency's row is locked for the hold, so
+ * against the reserve, atomically. The hold is taken under the receive currency's row lock, so
  * concurrent orders — from any number of processes — can never hold more than the reserve
- * (DESIGN.md invariant 1). The customer e-mail and the expiry job are written in the same
- * transaction: they exist exactly when the order does.
+ * (DESIGN.md invariant 1). The `new` event and the customer e-mail are written in the same
+ * transaction; expiry needs no job per order (order-jobs.ts).
+ *
+ * Everything that needs no database happens here first (the checks, the e-mail); the writes
+ * are one database call, shared with the orders arriving at the same moment
+ * (new-order-queue.ts, docs/decisions/012-order-create-single-call.md).
  *
  * A retried create (same idempotency key) answers with the order the first attempt made, even
- * if the rate or the reserve moved since. The key is looked up only when an attempt fails
- * (the key's unique index fails the duplicate's insert), so a first attempt costs no lookup.
+ * if the rate or the reserve moved since, or the form no longer passes.
  */
 export async function createExchange(options: CreateOptions): Promise<CreateExchangeResult> {
   try {
@@ -54,84 +68,94 @@ export async function createExchange(options: CreateOptions): Promise<CreateExch
   }
 }
 
-/**
- * Orders for one receive currency queue on its row lock, so throughput is one over the time
- * the lock is held. Everything that does not depend on the reserve therefore happens first:
- * the rate check, the order, its event, its e-mail and its expiry job. The lock is taken last,
- * and under it only the reserve is checked and the hold written before the commit.
- */
 async function createNewOrder(options: CreateOptions): Promise<CreateExchangeResult> {
-  const { db, payload, lang } = options;
-  const pair = (await options.pairCache.get(lang)).byId.get(payload.currency_pairs_in_service_id);
-  if (!pair) throw pairInactive(lang);
-  const checked = checkCreateRequest({ payload, pair, lang });
+  const { payload, lang } = options;
+  const { pair, checked } = await checkForm(options);
   const display = mailDisplayOf(pair);
 
-  const orderId = randomUUID();
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + options.lifetimeMs);
-  const receiveCurrencyId = pair.currency_pair.receive_currency.id;
+  const createdAt = new Date();
+  // The row as the database will hold it: its rate is the quote the amounts were computed
+  // from, which the database compares with the pair's rate now.
+  const order: typeof orders.$inferSelect = {
+    id: randomUUID(),
+    pairId: pair.id,
+    sendCurrencyId: pair.currency_pair.send_currency.id,
+    receiveCurrencyId: pair.currency_pair.receive_currency.id,
+    status: "new",
+    sendAmount: checked.sendAmount,
+    receiveAmount: checked.receiveAmount,
+    sendRate: pair.rate.send_rate,
+    receiveRate: pair.rate.receive_rate,
+    comissionAmount: pair.rate.comission_amount,
+    sendRateReal: pair.rate.send_rate_real,
+    receiveRateReal: pair.rate.receive_rate_real,
+    email: checked.email,
+    locale: lang,
+    fields: checked.fields,
+    userId: null,
+    referrerId: null,
+    clientIp: options.clientIp,
+    idempotencyKey: payload.idempotency_key ?? null,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + options.lifetimeMs),
+    updatedAt: createdAt,
+  };
 
-  await db.transaction(async (tx) => {
-    // The pair as it is now (the cache may be a moment old) and where the customer pays.
-    const current = await loadCurrentPair(tx, pair.id);
-    if (!current) throw pairInactive(lang);
-    assertSameRate(current, pair.rate, lang);
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        pairId: pair.id,
-        sendCurrencyId: pair.currency_pair.send_currency.id,
-        receiveCurrencyId,
-        status: "new",
-        sendAmount: checked.sendAmount,
-        receiveAmount: checked.receiveAmount,
-        sendRate: current.sendRate,
-        receiveRate: current.receiveRate,
-        comissionAmount: current.comissionAmount,
-        sendRateReal: current.sendRateReal,
-        receiveRateReal: current.receiveRateReal,
-        email: checked.email,
-        locale: lang,
-        fields: checked.fields,
-        clientIp: options.clientIp,
-        idempotencyKey: payload.idempotency_key ?? null,
-        createdAt: now,
-        expiresAt,
-      })
-      .returning();
-    await options.effects.recordChange({
-      tx,
-      order: order!,
-      status: "new",
-      actor: "customer",
-      at: now,
-      mail: {
+  let payTo = options.payTo.get(order.sendCurrencyId) ?? null;
+  // Twice at most: a first order for a send currency, or one whose payment details were just
+  // edited, learns them from the first answer.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const mail =
+      payTo &&
+      options.effects.createdMail({
+        order,
         display,
         paymentInstructions: paymentInstructions({
-          currency: current.payTo,
-          amount: order!.sendAmount,
+          currency: payTo,
+          amount: order.sendAmount,
           lang,
         }),
-      },
-    });
-    await options.effects.scheduleExpiry({ tx, orderId, expiresAt });
+      });
+    const result = await options.newOrders.insert({ order, payTo, mail });
+    switch (result.outcome) {
+      case "created":
+        await options.effects.afterCommit({ reserveChanged: true });
+        return { exchange_uuid: order.id, exchange_status: "new" };
+      case "duplicate":
+        return { exchange_uuid: result.orderId, exchange_status: result.status };
+      case "pay_to_changed":
+        payTo = result.payTo;
+        options.payTo.set(order.sendCurrencyId, payTo);
+        continue;
+      case "rate_changed":
+        throw rateChanged(result.rate, lang);
+      case "pair_inactive":
+        throw pairInactive(lang);
+      case "above_reserve":
+        throw aboveReserve({ pair, payload, reserve: result.reserve, held: result.held, lang });
+    }
+  }
+  throw new Error(`the payment details of currency ${order.sendCurrencyId} keep changing`);
+}
 
-    // From here to the commit, every other order for this currency waits.
-    const reserve = await lockReserve(tx, receiveCurrencyId);
-    if (reserve === null) throw pairInactive(lang);
-    const held = await holdIfAvailable(tx, {
-      orderId,
-      currencyId: receiveCurrencyId,
-      amount: checked.receiveAmount,
-      reserve,
-    });
-    if (!held) await refuseAboveReserve(tx, { pair, reserve, lang });
-  });
-  await options.effects.afterCommit({ reserveChanged: true });
-  return { exchange_uuid: orderId, exchange_status: "new" };
+/**
+ * The form checked against the pair as last built (quoted-pairs.ts). A refusal is confirmed
+ * against the current pair list before it is sent, so it is never a stale entry's.
+ */
+async function checkForm(options: CreateOptions) {
+  const { payload, lang } = options;
+  const query = { lang, pairId: payload.currency_pairs_in_service_id };
+  const latest = await options.pairs.latest(query);
+  if (latest) {
+    try {
+      return { pair: latest, checked: checkCreateRequest({ payload, pair: latest, lang }) };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  const pair = await options.pairs.current(query);
+  if (!pair) throw pairInactive(lang);
+  return { pair, checked: checkCreateRequest({ payload, pair, lang }) };
 }
 
 function pairInactive(lang: Locale): AppError {
@@ -140,45 +164,63 @@ function pairInactive(lang: Locale): AppError {
   });
 }
 
-function assertSameRate(
-  current: CurrentPair,
-  cached: { send_rate: string; receive_rate: string; comission_amount: string },
-  lang: Locale,
-) {
-  const same =
-    current.sendRate === cached.send_rate &&
-    current.receiveRate === cached.receive_rate &&
-    current.comissionAmount === cached.comission_amount;
-  if (!same) {
-    // The operator changed the rate between the cached read and now: quote again.
-    throw new AppError(ErrorCode.RATE_CHANGED, {
-      message: errorMessage(ErrorCode.RATE_CHANGED, lang),
-      details: {
-        rate: {
-          send_rate: current.sendRate,
-          receive_rate: current.receiveRate,
-          send_rate_real: current.sendRateReal,
-          receive_rate_real: current.receiveRateReal,
-          comission_amount: current.comissionAmount,
-        },
+/** The operator changed the rate between the cached read and now: quote again. */
+function rateChanged(rate: PairRate, lang: Locale): AppError {
+  return new AppError(ErrorCode.RATE_CHANGED, {
+    message: errorMessage(ErrorCode.RATE_CHANGED, lang),
+    details: {
+      rate: {
+        send_rate: rate.send_rate,
+        receive_rate: rate.receive_rate,
+        send_rate_real: rate.send_rate_real,
+        receive_rate_real: rate.receive_rate_real,
+        comission_amount: rate.comission_amount,
       },
-    });
-  }
+    },
+  });
 }
 
-/** The hold did not fit: say how much does, as the calculator would (the rare path). */
-async function refuseAboveReserve(
-  tx: Transaction,
-  options: { pair: CurrencyPairEntry; reserve: string; lang: Locale },
-): Promise<never> {
-  const { pair } = options;
-  const available = await availableReserveOf(tx, {
-    currencyId: pair.currency_pair.receive_currency.id,
-    reserve: options.reserve,
-    decimals: pair.currency_pair.receive_currency.currency_in_services.decimal,
-  });
-  throw new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
-    message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, options.lang),
+/**
+ * The hold did not fit under the lock: refuse as the form check does when it knows the
+ * reserve (the field's message, max_send_sum, max_receive_sum), by checking the form again
+ * with the available reserve the database saw.
+ */
+function aboveReserve(options: {
+  pair: CurrencyPairEntry;
+  payload: CreateOptions["payload"];
+  reserve: string;
+  held: string;
+  lang: Locale;
+}): AppError {
+  const { pair, lang } = options;
+  const receive = pair.currency_pair.receive_currency;
+  const available = availableReserve(
+    options.reserve,
+    options.held,
+    receive.currency_in_services.decimal,
+  );
+  const asSeen: CurrencyPairEntry = {
+    ...pair,
+    currency_pair: {
+      ...pair.currency_pair,
+      receive_currency: {
+        ...receive,
+        currency_in_services: {
+          ...receive.currency_in_services,
+          reserve: { ...receive.currency_in_services.reserve, reserve: available },
+        },
+      },
+    },
+  };
+  try {
+    checkCreateRequest({ payload: options.payload, pair: asSeen, lang });
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  // Reached only if rounding let the form pass: the reserve still decides.
+  return new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
+    message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
     details: { max_receive_sum: pairLimits(pair, available).maxReceive },
   });
 }

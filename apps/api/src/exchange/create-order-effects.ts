@@ -1,10 +1,8 @@
 import { currencies, orderEvents, paySystems } from "@obmen/db";
 import { eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
 import type { CatalogueChanges } from "../catalogue/catalogue-changes.ts";
-import { enqueueOrderMail, loadOrderMailDisplay } from "../mail/index.ts";
+import { enqueueOrderMail, loadOrderMailDisplay, prepareOrderMail } from "../mail/index.ts";
 import type { OrderEffects } from "./order-effects.ts";
-import { enqueueOrderExpiry } from "./order-jobs.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 import { throttlePublish } from "./throttled-publish.ts";
 
@@ -13,7 +11,6 @@ const RESERVE_PUBLISH_INTERVAL_MS = 250;
 
 /** The production wiring of order side effects (see order-effects.ts). */
 export function createOrderEffects(options: {
-  boss: PgBoss | null;
   catalogueChanges: CatalogueChanges;
   appUrl: string;
 }): OrderEffects {
@@ -44,10 +41,13 @@ export function createOrderEffects(options: {
           : { type: "status_changed" as const, comment: comment ?? null };
       await enqueueOrderMail({ tx, order, display, event, appUrl: options.appUrl });
     },
-    async scheduleExpiry({ tx, orderId, expiresAt }) {
-      // Without a job runner (a process started with jobs off) the minutely sweep of another
-      // replica, or of this one on restart, still expires the order.
-      if (options.boss) await enqueueOrderExpiry({ boss: options.boss, tx, orderId, expiresAt });
+    createdMail({ order, display, paymentInstructions }) {
+      return prepareOrderMail({
+        order,
+        display,
+        event: { type: "created", paymentInstructions },
+        appUrl: options.appUrl,
+      });
     },
     async afterCommit({ reserveChanged }) {
       // Reserves are part of the cached pair list and the rates export.

@@ -5,9 +5,9 @@ import { changeExchangeStatus } from "./change-exchange-status.ts";
 import type { OrderEffects } from "./order-effects.ts";
 
 /**
- * The expiry job: an unpaid order past its rate lock becomes `expired` and its hold is
- * released. Checked again under the row lock, so a customer pressing "I paid" at the same
- * moment wins or loses cleanly, never both.
+ * An unpaid order past its rate lock becomes `expired` and its hold is released. Checked again
+ * under the row lock, so a customer pressing "I paid" at the same moment wins or loses cleanly,
+ * never both.
  */
 export async function expireOrder(options: {
   db: Database;
@@ -31,21 +31,34 @@ export async function expireOrder(options: {
   return expired !== null;
 }
 
-/** The safety net behind the per-order jobs: expires whatever is due, in small batches. */
+/**
+ * The sweep: expires whatever is due, a batch of `limit` at a time until none is left, each
+ * order in its own short transaction. Also catches orders whose rate lock ended while no
+ * process ran jobs.
+ */
 export async function expireDueOrders(options: {
   db: Database;
   effects: OrderEffects;
   limit?: number;
 }): Promise<number> {
+  const limit = options.limit ?? 100;
   const now = new Date();
-  const due = await options.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, "new"), lte(orders.expiresAt, now)))
-    .limit(options.limit ?? 100);
   let count = 0;
-  for (const { id } of due) {
-    if (await expireOrder({ db: options.db, effects: options.effects, orderId: id, now })) count++;
+  for (;;) {
+    const due = await options.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, "new"), lte(orders.expiresAt, now)))
+      .orderBy(orders.expiresAt)
+      .limit(limit);
+    let expired = 0;
+    for (const { id } of due) {
+      if (await expireOrder({ db: options.db, effects: options.effects, orderId: id, now })) {
+        expired++;
+      }
+    }
+    count += expired;
+    // A full batch may have more behind it; one where nothing could expire would repeat.
+    if (due.length < limit || expired === 0) return count;
   }
-  return count;
 }

@@ -62,10 +62,14 @@ export async function getExchangeInfo(options: {
     ]),
   );
   const review = reviews[0];
+  // Past its rate lock an unpaid order is expired, whether or not the sweep (order-jobs.ts)
+  // has recorded it yet: the page must not offer "I paid", which the update would refuse.
+  const currentStatus =
+    order.status === "new" && order.expiresAt <= new Date() ? "expired" : order.status;
 
   return {
     exchange_uuid: order.id,
-    exchange_status: order.status,
+    exchange_status: currentStatus,
     send_amount: order.sendAmount,
     receive_amount: order.receiveAmount,
     rate: {
@@ -101,7 +105,7 @@ export async function getExchangeInfo(options: {
       actor: event.actorKind,
       comment: event.comment,
     })),
-    customer_actions: nextStatuses({ from: order.status, actor: "customer" }).filter(
+    customer_actions: nextStatuses({ from: currentStatus, actor: "customer" }).filter(
       (status): status is "paid" | "cancelled" => status === "paid" || status === "cancelled",
     ),
     receipts: receipts.map((receipt) => ({

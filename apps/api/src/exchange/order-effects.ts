@@ -1,11 +1,15 @@
 import type { ExchangeStatus } from "@obmen/contracts";
 import type { orders, Transaction } from "@obmen/db";
-import type { OrderMailDisplay, OrderMailPaymentInstructions } from "../mail/order-mail.types.ts";
+import type {
+  OrderMailDisplay,
+  OrderMailPaymentInstructions,
+  PreparedOrderMail,
+} from "../mail/index.ts";
 
 /**
  * What happens around every order change, injected so the use cases stay about the order:
- * the history event and customer e-mail (same transaction), the expiry job (same transaction),
- * and after commit, telling caches that reserves moved.
+ * the history event and customer e-mail (same transaction), and after commit, telling caches
+ * that reserves moved. Expiry needs nothing per order: the sweep (order-jobs.ts) finds it.
  */
 export interface OrderEffects {
   recordChange(options: {
@@ -17,12 +21,17 @@ export interface OrderEffects {
     actorId?: string | null;
     comment?: string | null;
     at: Date;
-    /**
-     * What the customer's e-mail shows, when the caller already has it (a create has the
-     * pair entry and the send currency in hand); otherwise it is read in the transaction.
-     */
+    /** What the customer's e-mail shows, when the caller already has it; else read in `tx`. */
     mail?: { display: OrderMailDisplay; paymentInstructions?: OrderMailPaymentInstructions };
   }): Promise<void>;
-  scheduleExpiry(options: { tx: Transaction; orderId: string; expiresAt: Date }): Promise<void>;
+  /**
+   * A new order's e-mail, rendered for the create to write in its own statement together with
+   * the order and its `new` event (insert-new-orders.ts), the same letter `recordChange` writes.
+   */
+  createdMail(options: {
+    order: typeof orders.$inferSelect;
+    display: OrderMailDisplay;
+    paymentInstructions: OrderMailPaymentInstructions;
+  }): PreparedOrderMail;
   afterCommit(options: { reserveChanged: boolean }): Promise<void>;
 }

@@ -1,46 +1,43 @@
 import type { Database } from "@obmen/db";
-import { sql } from "drizzle-orm";
-import { fromDrizzle, type PgBoss } from "pg-boss";
-import { expireDueOrders, expireOrder } from "./expire-order.ts";
+import type { PgBoss } from "pg-boss";
+import { expireDueOrders } from "./expire-order.ts";
 import type { OrderEffects } from "./order-effects.ts";
 
-export const EXPIRE_ORDER_QUEUE = "order-expire";
-/** A minutely sweep catches orders whose job was lost (e.g. created before jobs existed). */
+/** Expires every unpaid order past its rate lock (expire-order.ts). */
 export const EXPIRE_SWEEP_QUEUE = "order-expire-sweep";
+/**
+ * How often the sweep runs: an unpaid order is `expired`, and its hold released, at most this
+ * long (plus a worker poll) after its rate lock ends. Paying after the lock is refused at once
+ * whatever the sweep (update-exchange-by-customer.ts), and the order page shows it expired.
+ */
+export const DEFAULT_EXPIRY_SWEEP_SECONDS = 10;
 
+/**
+ * Expiry is a sweep, not a job per order (docs/decisions/012-order-create-single-call.md): a
+ * create then writes no pg-boss row, and its writes fit in one statement. Every process with
+ * jobs asks for a sweep every `sweepSeconds`; `sendThrottled` keeps it to one job per interval
+ * across replicas, and the first worker to poll runs it.
+ */
 export async function registerOrderJobs(options: {
   boss: PgBoss;
   db: Database;
   effects: OrderEffects;
   pollingIntervalSeconds?: number;
+  sweepSeconds?: number;
 }) {
   const { boss, db, effects } = options;
-  await boss.createQueue(EXPIRE_ORDER_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+  const sweepSeconds = options.sweepSeconds ?? DEFAULT_EXPIRY_SWEEP_SECONDS;
   await boss.createQueue(EXPIRE_SWEEP_QUEUE);
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work<{ orderId: string }>(EXPIRE_ORDER_QUEUE, polling, async (jobs) => {
-    for (const job of jobs) await expireOrder({ db, effects, orderId: job.data.orderId });
-  });
   await boss.work(EXPIRE_SWEEP_QUEUE, polling, async () => {
     await expireDueOrders({ db, effects });
   });
-  await boss.schedule(EXPIRE_SWEEP_QUEUE, "* * * * *");
-}
-
-/** Enqueues the expiry of one order inside the caller's transaction. */
-export async function enqueueOrderExpiry(options: {
-  boss: PgBoss;
-  tx: Parameters<typeof fromDrizzle>[0];
-  orderId: string;
-  expiresAt: Date;
-}) {
-  await options.boss.send(
-    EXPIRE_ORDER_QUEUE,
-    { orderId: options.orderId },
-    {
-      startAfter: options.expiresAt,
-      singletonKey: options.orderId,
-      db: fromDrizzle(options.tx, sql),
-    },
-  );
+  const requestSweep = () =>
+    boss
+      .sendThrottled(EXPIRE_SWEEP_QUEUE, null, null, sweepSeconds)
+      .catch((error: Error) => boss.emit("error", error));
+  await requestSweep();
+  const timer = setInterval(requestSweep, sweepSeconds * 1_000);
+  timer.unref();
+  boss.once("stopped", () => clearInterval(timer));
 }

@@ -8,8 +8,10 @@ import {
 } from "@obmen/contracts";
 import { z } from "zod";
 import type { ApiRoutes } from "../api-routes.ts";
-import { createExchange } from "./create-exchange.ts";
+import { createExchange, type PayToBySendCurrency } from "./create-exchange.ts";
 import { getExchangeInfo } from "./get-exchange-info.ts";
+import { createNewOrderQueue } from "./new-order-queue.ts";
+import { createQuotedPairs } from "./quoted-pairs.ts";
 import { registerReceiptRoute } from "./receipt-route.ts";
 import { reviewExchange } from "./review-exchange.ts";
 import { updateExchangeByCustomer } from "./update-exchange-by-customer.ts";
@@ -17,6 +19,9 @@ import { updateExchangeByCustomer } from "./update-exchange-by-customer.ts";
 /** Spec §7 exchange calls: create, info, update, review, send-receipt. */
 export function registerExchangeRoutes(routes: ApiRoutes) {
   const { define, deps } = routes;
+  const payTo: PayToBySendCurrency = new Map();
+  const newOrders = createNewOrderQueue({ db: deps.db });
+  const quotedPairs = createQuotedPairs(deps.pairCache);
 
   define({
     path: "/rest/exchange/create",
@@ -27,8 +32,10 @@ export function registerExchangeRoutes(routes: ApiRoutes) {
     handler: ({ payload, lang, meta }) =>
       createExchange({
         db: deps.db,
-        pairCache: deps.pairCache,
+        newOrders,
+        pairs: quotedPairs,
         effects: deps.orderEffects,
+        payTo,
         payload,
         lang,
         clientIp: meta.ip,

@@ -5,7 +5,7 @@
  * in a quiet moment at once (awaited, so a lone order is visible as soon as it is answered),
  * later ones folded into a single publish at the end of the interval. The reserve shown to
  * visitors lags by at most the interval; the reserve that decides an order is always read
- * under its lock (exchange/reserve.ts).
+ * under its lock (`create_order`, exchange/insert-new-orders.ts).
  */
 export function throttlePublish(options: {
   publish: () => Promise<void>;

@@ -1,4 +1,8 @@
-export { enqueueOrderMail } from "./enqueue-order-mail.ts";
+export {
+  enqueueOrderMail,
+  type PreparedOrderMail,
+  prepareOrderMail,
+} from "./enqueue-order-mail.ts";
 export { loadOrderMailDisplay } from "./load-order-mail-display.ts";
 export { isDevMailboxEnabled, registerMailboxRoutes } from "./mailbox-routes.ts";
 export {

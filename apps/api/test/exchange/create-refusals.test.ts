@@ -76,6 +76,29 @@ describe("/rest/exchange/create refusals", () => {
     expect(close.status).toBe(200);
   });
 
+  it("refuses with the database's rate when the operator changed it after the cached quote", async () => {
+    // The edit reaches the database but not yet this process's pair list.
+    await api.db
+      .update(currencyPairs)
+      .set({ receiveRate: "80.5", receiveRateReal: "81.9" })
+      .where(eq(currencyPairs.id, usdtToSber.id));
+    const response = await refused(createForm(usdtToSber, { send_amount: "100" }));
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe("RATE_CHANGED");
+    expect(response.body.error.details.rate).toEqual({
+      ...usdtToSber.rate,
+      receive_rate: "80.5",
+      receive_rate_real: "81.9",
+    });
+    await api.db
+      .update(currencyPairs)
+      .set({
+        receiveRate: usdtToSber.rate.receive_rate,
+        receiveRateReal: usdtToSber.rate.receive_rate_real,
+      })
+      .where(eq(currencyPairs.id, usdtToSber.id));
+  });
+
   it("refuses an inactive pair with PAIR_INACTIVE", async () => {
     await api.db
       .update(currencyPairs)

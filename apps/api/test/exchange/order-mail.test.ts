@@ -1,5 +1,5 @@
-import { mailOutbox } from "@obmen/db";
-import { asc } from "drizzle-orm";
+import { currencies, mailOutbox } from "@obmen/db";
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForm, findPair, listPairs } from "../support/orders.ts";
 import { callApi, startTestApi, type TestApi } from "../support/test-api.ts";
@@ -44,5 +44,31 @@ describe("order e-mails are written with every order change", () => {
     const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
     await callApi(api.app, "/rest/exchange/create", createForm(pair, { send_amount: "1" }));
     expect((await api.db.select().from(mailOutbox)).length).toBe(before);
+  });
+
+  it("tells where to pay now, even when the payment details changed after the last order", async () => {
+    const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+    const create = async () => {
+      const created = await callApi(
+        api.app,
+        "/rest/exchange/create",
+        createForm(pair, { send_amount: "100" }),
+      );
+      expect(created.status).toBe(200);
+      const [mail] = await api.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+      return { uuid: created.body.data.exchange_uuid as string, text: mail!.text };
+    };
+    await create();
+    // The operator's edit, not yet announced to this process's caches.
+    const newTarget = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
+    await api.db
+      .update(currencies)
+      .set({ paymentTarget: newTarget })
+      .where(eq(currencies.urlXml, "USDTTRC20"));
+    const after = await create();
+    expect(after.text).toContain(newTarget);
+    expect(after.text).not.toContain("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7");
+    const info = await callApi(api.app, "/rest/exchange/info", { exchange_uuid: after.uuid });
+    expect(info.body.data.payment.target).toBe(newTarget);
   });
 });

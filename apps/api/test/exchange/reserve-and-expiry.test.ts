@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { currencies, orders, reserveHolds } from "@obmen/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expireDueOrders } from "../../src/exchange/expire-order.ts";
 import { createForm, findPair, listPairs } from "../support/orders.ts";
 import { callApi, startTestApi, type TestApi } from "../support/test-api.ts";
 
@@ -38,6 +39,8 @@ describe("reserve holds under concurrency, and expiry", () => {
     expect(new Set(refused.map((r) => r.body.error.code))).toEqual(
       new Set(["INSUFFICIENT_RESERVE"]),
     );
+    // Refused under the lock, a create says how much still fits: 50,000 − 6 × 8,116.40 RUB.
+    expect(refused.map((r) => Number(r.body.error.details.max_receive_sum))).toContain(1301.6);
 
     const [held] = await api.db
       .select({ total: sql<string>`sum(${reserveHolds.amount})::text` })
@@ -47,7 +50,7 @@ describe("reserve holds under concurrency, and expiry", () => {
     expect(Number(held?.total)).toBeLessThanOrEqual(50_000);
   });
 
-  it("expires an unpaid order after its rate lock and releases the hold (pg-boss job)", async () => {
+  it("expires an unpaid order after its rate lock and releases the hold (the sweep)", async () => {
     const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
     await api.db
       .update(currencies)
@@ -140,6 +143,53 @@ describe("/rest/exchange/update refusals", () => {
       rating: 5,
     });
     expect(review.status).toBe(409);
+  });
+
+  it("shows an order past its rate lock as expired before the sweep has run", async () => {
+    const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+    const uuid = (
+      await callApi(api.app, "/rest/exchange/create", createForm(pair, { send_amount: "100" }))
+    ).body.data.exchange_uuid;
+    await api.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, uuid));
+    const info = (await callApi(api.app, "/rest/exchange/info", { exchange_uuid: uuid })).body.data;
+    expect(info.exchange_status).toBe("expired");
+    expect(info.customer_actions).toEqual([]);
+    // No process runs jobs here: the order row itself is still `new`.
+    const [row] = await api.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, uuid));
+    expect(row?.status).toBe("new");
+  });
+
+  it("sweeps every due order, a batch at a time, and leaves the others", async () => {
+    const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+    const sweep = (limit?: number) =>
+      expireDueOrders({ db: api.db, effects: api.deps.orderEffects, limit });
+    await sweep(); // whatever earlier tests left due
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await callApi(
+        api.app,
+        "/rest/exchange/create",
+        createForm(pair, { send_amount: "100" }),
+      );
+      ids.push(created.body.data.exchange_uuid);
+    }
+    await api.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(orders.id, ids.slice(0, 3)));
+    expect(await sweep(2)).toBe(3);
+    const rows = await api.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, ids));
+    const statusOf = new Map(rows.map((row) => [row.id, row.status]));
+    expect(ids.map((id) => statusOf.get(id))).toEqual(["expired", "expired", "expired", "new"]);
   });
 
   it("answers an unknown order with NOT_FOUND and a malformed uuid with a field error", async () => {

@@ -42,6 +42,7 @@ export async function startTestApi(
     jobs,
     orderLifetimeMs: options.orderLifetimeMs,
     jobPollingIntervalSeconds: 0.5,
+    expirySweepSeconds: 1,
   });
   await app.ready();
   return {

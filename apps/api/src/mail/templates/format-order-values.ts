@@ -24,9 +24,9 @@ export function currencyTitle(currency: OrderMailCurrency): string {
 /** "21 ноября 2026 г. в 10:44 UTC": month in words and the zone named, so no one misreads it. */
 export function formatMailDateTime(date: Date, intlLocale: string, timeZone: string): string {
   const key = `${intlLocale} ${timeZone}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale, {
+  let cached = dateTimeFormats.get(key);
+  if (!cached) {
+    const format = new Intl.DateTimeFormat(intlLocale, {
       day: "numeric",
       month: "long",
       year: "numeric",
@@ -35,13 +35,29 @@ export function formatMailDateTime(date: Date, intlLocale: string, timeZone: str
       timeZone,
       timeZoneName: "short",
     });
-    dateTimeFormats.set(key, format);
+    cached = { format, byMinute: new Map() };
+    dateTimeFormats.set(key, cached);
   }
-  return format.format(date);
+  // The text shows minutes, and zones are whole minutes apart from UTC: every mail written in
+  // a minute shows the same two times (created, rate locked until), so each is formatted once.
+  const minute = Math.floor(date.getTime() / 60_000);
+  let text = cached.byMinute.get(minute);
+  if (text === undefined) {
+    text = cached.format.format(date);
+    if (cached.byMinute.size >= 8) cached.byMinute.delete(cached.byMinute.keys().next().value!);
+    cached.byMinute.set(minute, text);
+  }
+  return text;
 }
 
-/** Building a DateTimeFormat costs more than the rest of an order mail: one per locale and zone. */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Building a DateTimeFormat costs more than the rest of an order mail, and formatting with one
+ * is the next most costly step: one per locale and zone, with its last few minutes' texts.
+ */
+const dateTimeFormats = new Map<
+  string,
+  { format: Intl.DateTimeFormat; byMinute: Map<number, string> }
+>();
 
 /** The order page in the order's language: ru has no prefix (spec §1). */
 export function orderPageUrl(appUrl: string, locale: Locale, orderId: string): string {

@@ -21,8 +21,12 @@ const ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
+const NEEDS_ESCAPING = /[&<>"']/;
+
 /** Escapes text for both element content and quoted attribute values. */
 export function escapeHtml(text: string): string {
+  // Most values (amounts, dates, labels) have nothing to escape: no copy for them.
+  if (!NEEDS_ESCAPING.test(text)) return text;
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import {
+  createTestDatabase,
+  currencies,
+  currencyPairs,
+  type orders,
+  reserveHolds,
+  seedDemoCatalogue,
+  type TestDatabase,
+} from "@obmen/db";
+import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertNewOrders, type NewOrder } from "../../src/exchange/insert-new-orders.ts";
+import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
+
+/**
+ * DESIGN.md invariant 1 inside `create_order`, made deterministic: a create that waits for
+ * the receive currency's lock must, once it has the lock, see the hold its predecessor just
+ * committed (the row's `held`, kept by the hold's trigger, as the lock returns it). Without the
+ * lock, a plain read of `held` would show the total from before and accept the second order.
+ */
+describe("create_order's reserve lock on PostgreSQL", () => {
+  let database: TestDatabase;
+  let other: pg.Client;
+  let pair: typeof currencyPairs.$inferSelect;
+  let payTo: SendCurrency;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoCatalogue(database.db);
+    const [sber] = await database.db
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(eq(currencies.urlXml, "SBERRUB"));
+    // Room for one order of 8,116.40 RUB, not two.
+    await database.db
+      .update(currencies)
+      .set({ reserve: "10000" })
+      .where(eq(currencies.id, sber!.id));
+    const [found] = await database.db
+      .select()
+      .from(currencyPairs)
+      .where(eq(currencyPairs.receiveCurrencyId, sber!.id))
+      .limit(1);
+    pair = found!;
+    const first = await insertOne({ order: orderRow(pair), payTo: null, mail: null });
+    if (first.outcome !== "pay_to_changed") throw new Error(`unexpected ${first.outcome}`);
+    payTo = first.payTo;
+    other = new pg.Client({ connectionString: database.databaseUrl });
+    await other.connect();
+  }, 60_000);
+  afterAll(async () => {
+    await other?.end();
+    await database?.close();
+  });
+
+  const insertOne = async (order: NewOrder) =>
+    (await insertNewOrders({ db: database.db, orders: [order] }))[0]!;
+
+  /** `create_order`'s arguments, as insert-new-orders.ts passes them, for the raw client. */
+  function callText(order: typeof orders.$inferSelect): { text: string; values: unknown[] } {
+    return {
+      text: `select create_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+        $15, $16, 'subject', 'text', 'html')`,
+      values: [
+        order.id,
+        order.pairId,
+        order.sendRate,
+        order.receiveRate,
+        order.comissionAmount,
+        JSON.stringify(payTo),
+        order.sendAmount,
+        order.receiveAmount,
+        order.email,
+        order.locale,
+        JSON.stringify(order.fields),
+        order.clientIp,
+        order.idempotencyKey,
+        order.createdAt.toISOString(),
+        order.expiresAt.toISOString(),
+        order.email,
+      ],
+    };
+  }
+
+  async function waitUntilBlocked(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await database.db.execute<{ waiting: number }>(sql`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`);
+      if (rows[0]!.waiting > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("the second create never waited for the currency's lock");
+  }
+
+  async function heldTotal(): Promise<number> {
+    const [row] = await database.db
+      .select({ total: sql<string>`coalesce(sum(${reserveHolds.amount}), 0)::text` })
+      .from(reserveHolds)
+      .where(
+        and(eq(reserveHolds.currencyId, pair.receiveCurrencyId), eq(reserveHolds.state, "held")),
+      );
+    return Number(row!.total);
+  }
+
+  it("refuses the order that waited, once the first commits its hold", async () => {
+    await other.query("begin");
+    const first = await other.query(callText(orderRow(pair)));
+    expect(first.rows[0].create_order).toEqual({ outcome: "created" });
+
+    const second = insertOne({ order: orderRow(pair), payTo, mail: mailFor() });
+    await waitUntilBlocked();
+    await other.query("commit");
+    expect(await second).toEqual({
+      outcome: "above_reserve",
+      reserve: expect.any(String),
+      held: expect.any(String),
+    });
+    const refused = (await second) as { reserve: string; held: string };
+    expect(Number(refused.reserve)).toBe(10_000);
+    expect(Number(refused.held)).toBeCloseTo(8116.4, 6);
+    expect(await heldTotal()).toBeCloseTo(8116.4, 6);
+  });
+
+  it("accepts it when the first rolls back", async () => {
+    await database.db.update(reserveHolds).set({ state: "released" });
+    await other.query("begin");
+    await other.query(callText(orderRow(pair)));
+    const second = insertOne({ order: orderRow(pair), payTo, mail: mailFor() });
+    await waitUntilBlocked();
+    await other.query("rollback");
+    expect(await second).toEqual({ outcome: "created" });
+    expect(await heldTotal()).toBeCloseTo(8116.4, 6);
+  });
+});
+
+/** An order of 100 USDT-worth (8,116.40 RUB) on `pair`, as create-exchange.ts builds it. */
+function orderRow(pair: typeof currencyPairs.$inferSelect): typeof orders.$inferSelect {
+  const createdAt = new Date();
+  return {
+    id: randomUUID(),
+    pairId: pair.id,
+    sendCurrencyId: pair.sendCurrencyId,
+    receiveCurrencyId: pair.receiveCurrencyId,
+    status: "new",
+    sendAmount: "100",
+    receiveAmount: "8116.4",
+    sendRate: pair.sendRate,
+    receiveRate: pair.receiveRate,
+    comissionAmount: pair.comissionAmount,
+    sendRateReal: pair.sendRateReal,
+    receiveRateReal: pair.receiveRateReal,
+    email: "customer@example.com",
+    locale: "en",
+    fields: [],
+    userId: null,
+    referrerId: null,
+    clientIp: "203.0.113.7",
+    idempotencyKey: randomUUID(),
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+    updatedAt: createdAt,
+  };
+}
+
+function mailFor() {
+  return {
+    to: "customer@example.com",
+    subject: "subject",
+    text: "text",
+    html: "html",
+    locale: "en",
+    kind: "order_created" as const,
+  };
+}
