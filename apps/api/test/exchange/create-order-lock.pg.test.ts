@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   createTestDatabase,
   currencies,
@@ -13,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertNewOrders, type NewOrder } from "../../src/exchange/insert-new-orders.ts";
 import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
+import { newOrderRow } from "../support/orders.ts";
 
 /**
  * DESIGN.md invariant 1 inside `create_order`, made deterministic: a create that waits for
@@ -44,7 +44,11 @@ describe("create_order's reserve lock on PostgreSQL", () => {
       .where(eq(currencyPairs.receiveCurrencyId, sber!.id))
       .limit(1);
     pair = found!;
-    const first = await insertOne({ order: orderRow(pair), payTo: null, mail: null });
+    const first = await insertOne({
+      order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
+      payTo: null,
+      mail: null,
+    });
     if (first.outcome !== "pay_to_changed") throw new Error(`unexpected ${first.outcome}`);
     payTo = first.payTo;
     other = new pg.Client({ connectionString: database.databaseUrl });
@@ -107,10 +111,16 @@ describe("create_order's reserve lock on PostgreSQL", () => {
 
   it("refuses the order that waited, once the first commits its hold", async () => {
     await other.query("begin");
-    const first = await other.query(callText(orderRow(pair)));
+    const first = await other.query(
+      callText(newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" })),
+    );
     expect(first.rows[0].create_order).toEqual({ outcome: "created" });
 
-    const second = insertOne({ order: orderRow(pair), payTo, mail: mailFor() });
+    const second = insertOne({
+      order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
+      payTo,
+      mail: mailFor(),
+    });
     await waitUntilBlocked();
     await other.query("commit");
     expect(await second).toEqual({
@@ -127,8 +137,12 @@ describe("create_order's reserve lock on PostgreSQL", () => {
   it("accepts it when the first rolls back", async () => {
     await database.db.update(reserveHolds).set({ state: "released" });
     await other.query("begin");
-    await other.query(callText(orderRow(pair)));
-    const second = insertOne({ order: orderRow(pair), payTo, mail: mailFor() });
+    await other.query(callText(newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" })));
+    const second = insertOne({
+      order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
+      payTo,
+      mail: mailFor(),
+    });
     await waitUntilBlocked();
     await other.query("rollback");
     expect(await second).toEqual({ outcome: "created" });
@@ -137,33 +151,6 @@ describe("create_order's reserve lock on PostgreSQL", () => {
 });
 
 /** An order of 100 USDT-worth (8,116.40 RUB) on `pair`, as create-exchange.ts builds it. */
-function orderRow(pair: typeof currencyPairs.$inferSelect): typeof orders.$inferSelect {
-  const createdAt = new Date();
-  return {
-    id: randomUUID(),
-    pairId: pair.id,
-    sendCurrencyId: pair.sendCurrencyId,
-    receiveCurrencyId: pair.receiveCurrencyId,
-    status: "new",
-    sendAmount: "100",
-    receiveAmount: "8116.4",
-    sendRate: pair.sendRate,
-    receiveRate: pair.receiveRate,
-    comissionAmount: pair.comissionAmount,
-    sendRateReal: pair.sendRateReal,
-    receiveRateReal: pair.receiveRateReal,
-    email: "customer@example.com",
-    locale: "en",
-    fields: [],
-    userId: null,
-    referrerId: null,
-    clientIp: "203.0.113.7",
-    idempotencyKey: randomUUID(),
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
-    updatedAt: createdAt,
-  };
-}
 
 function mailFor() {
   return {

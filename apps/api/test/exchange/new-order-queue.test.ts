@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NewOrder } from "../../src/exchange/insert-new-orders.ts";
 import { createNewOrderQueue } from "../../src/exchange/new-order-queue.ts";
 import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
+import { newOrderRow } from "../support/orders.ts";
 
 type Pair = typeof currencyPairs.$inferSelect;
 
@@ -43,7 +44,11 @@ describe("new orders batched into one database call while another is out", () =>
     const queue = createNewOrderQueue({ db: database.db });
     for (const pair of pairs) {
       if (payTo.has(pair.sendCurrencyId)) continue;
-      const outcome = await queue.insert({ order: orderOn(pair), payTo: null, mail: null });
+      const outcome = await queue.insert({
+        order: newOrderRow(pair, { sendAmount: "1", receiveAmount: "0.01" }),
+        payTo: null,
+        mail: null,
+      });
       if (outcome.outcome !== "pay_to_changed") throw new Error(outcome.outcome);
       payTo.set(pair.sendCurrencyId, outcome.payTo);
     }
@@ -51,7 +56,7 @@ describe("new orders batched into one database call while another is out", () =>
   afterAll(() => database.close());
 
   const newOrder = (pair: Pair, change: Partial<NewOrder["order"]> = {}): NewOrder => ({
-    order: { ...orderOn(pair), ...change },
+    order: { ...newOrderRow(pair, { sendAmount: "1", receiveAmount: "0.01" }), ...change },
     payTo: payTo.get(pair.sendCurrencyId)!,
     mail: {
       to: "customer@example.com",
@@ -151,31 +156,3 @@ describe("new orders batched into one database call while another is out", () =>
     expect(mailsAfter - mailsBefore).toBe(3);
   });
 });
-
-function orderOn(pair: Pair): NewOrder["order"] {
-  const createdAt = new Date();
-  return {
-    id: randomUUID(),
-    pairId: pair.id,
-    sendCurrencyId: pair.sendCurrencyId,
-    receiveCurrencyId: pair.receiveCurrencyId,
-    status: "new",
-    sendAmount: "1",
-    receiveAmount: "0.01",
-    sendRate: pair.sendRate,
-    receiveRate: pair.receiveRate,
-    comissionAmount: pair.comissionAmount,
-    sendRateReal: pair.sendRateReal,
-    receiveRateReal: pair.receiveRateReal,
-    email: "customer@example.com",
-    locale: "en",
-    fields: [],
-    userId: null,
-    referrerId: null,
-    clientIp: "203.0.113.7",
-    idempotencyKey: randomUUID(),
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
-    updatedAt: createdAt,
-  };
-}

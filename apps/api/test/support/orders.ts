@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
+import type { currencyPairs, orders } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import { callApi } from "./test-api.ts";
 
@@ -66,5 +68,39 @@ export function createForm(pair: CurrencyPairEntry, overrides: Record<string, un
     send_currency: send.currency_code.name,
     receive_currency: receive.currency_code.name,
     ...overrides,
+  };
+}
+
+/**
+ * A new order's row on `pair` at the pair's current rate, as create_order() takes it; the
+ * amounts are the caller's (nothing here checks them against the rate).
+ */
+export function newOrderRow(
+  pair: typeof currencyPairs.$inferSelect,
+  amounts: { sendAmount: string; receiveAmount: string },
+): typeof orders.$inferSelect {
+  const createdAt = new Date();
+  return {
+    id: randomUUID(),
+    pairId: pair.id,
+    sendCurrencyId: pair.sendCurrencyId,
+    receiveCurrencyId: pair.receiveCurrencyId,
+    status: "new",
+    ...amounts,
+    sendRate: pair.sendRate,
+    receiveRate: pair.receiveRate,
+    comissionAmount: pair.comissionAmount,
+    sendRateReal: pair.sendRateReal,
+    receiveRateReal: pair.receiveRateReal,
+    email: "customer@example.com",
+    locale: "en",
+    fields: [],
+    userId: null,
+    referrerId: null,
+    clientIp: "203.0.113.7",
+    idempotencyKey: randomUUID(),
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
+    updatedAt: createdAt,
   };
 }
