@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { etagListMatches } from "@obmen/contracts/conditional-get";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ContentEncoding, negotiateEncoding } from "./content-encoding.ts";
 
@@ -118,7 +119,8 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.header("etag", chosen.etag);
   if (available.length > 0) reply.header("vary", "Accept-Encoding");
   if (encoding !== null) reply.header("content-encoding", encoding);
-  if (matchesEtag(request.headers["if-none-match"], chosen.etag)) return reply.code(304).send();
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch && etagListMatches(ifNoneMatch, chosen.etag)) return reply.code(304).send();
   // For HEAD, Node sends the headers (Content-Length included) and drops the body.
   return reply.send(chosen.body);
 }
@@ -165,12 +167,4 @@ function isEncodedTwin(filePath: string): boolean {
   return Object.values(ENCODED_SUFFIXES).some(
     (suffix) => filePath.endsWith(suffix) && existsSync(filePath.slice(0, -suffix.length)),
   );
-}
-
-/** RFC 9110 §13.1.2: weak comparison, a list of tags or `*`. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(",")
-    .some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === etag);
 }

@@ -12,12 +12,12 @@ import {
   ErrorCode,
   FaqListResponse,
 } from "@obmen/contracts";
+import { isNotModified } from "@obmen/contracts/conditional-get";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiClientLookup } from "../http/api-clients.ts";
 import { requestLang } from "../http/request-lang.ts";
 import type { ApiKeyRouteDoc } from "../openapi/build-openapi.ts";
-import { isNotModified } from "../rates-export/conditional-get.ts";
 import { checkApiKey } from "./check-api-key.ts";
 import type { ContentCache, ContentRepresentation, ContentSnapshot } from "./content-cache.ts";
 import { readContentQuery } from "./read-content-query.ts";

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE } from "@obmen/contracts";
+import { isNotModified } from "@obmen/contracts/conditional-get";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiRoutes } from "../api-routes.ts";
-import { isNotModified } from "./conditional-get.ts";
 import { loadNewestChangeSeconds } from "./load-newest-change.ts";
 import {
   createRatesExportCache,

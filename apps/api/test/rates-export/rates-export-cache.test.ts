@@ -1,6 +1,6 @@
+import { isNotModified } from "@obmen/contracts/conditional-get";
 import { describe, expect, it } from "vitest";
 import { createLocalCatalogueChanges } from "../../src/catalogue/catalogue-changes.ts";
-import { isNotModified } from "../../src/rates-export/conditional-get.ts";
 import {
   createRatesExportCache,
   nextLastModifiedSeconds,

@@ -1,3 +1,6 @@
+// Conditional GET, shared by the API tier (rates export, content) and the web tier's static
+// files: one reading of If-None-Match for every 304 the service answers.
+
 /** What a representation can be validated by (RFC 9110 §8.8). */
 export interface Validators {
   /** A strong entity tag, quotes included: `"…"`. */
@@ -25,7 +28,7 @@ export function isNotModified(
 }
 
 /** `*`, or a list of tags compared weakly (§13.1.2: `W/"x"` matches `"x"`). */
-function etagListMatches(header: string, etag: string): boolean {
+export function etagListMatches(header: string, etag: string): boolean {
   if (header.trim() === "*") return true;
   for (const part of header.split(",")) {
     const tag = part.trim();
