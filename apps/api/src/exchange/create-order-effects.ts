@@ -1,9 +1,7 @@
-import { currencies, orderEvents, paySystems } from "@obmen/db";
-import { eq } from "drizzle-orm";
+import { orderEvents } from "@obmen/db";
 import type { CatalogueChanges } from "../catalogue/catalogue-changes.ts";
 import { enqueueOrderMail, loadOrderMailDisplay, prepareOrderMail } from "../mail/index.ts";
 import type { OrderEffects } from "./order-effects.ts";
-import { paymentInstructions } from "./payment-instructions.ts";
 import { throttlePublish } from "./throttled-publish.ts";
 
 /** How stale the reserve shown in lists may get under a rush of orders (throttled-publish.ts). */
@@ -20,7 +18,7 @@ export function createOrderEffects(options: {
     onError: (error) => console.error("[orders] publishing a reserve change failed:", error),
   });
   return {
-    async recordChange({ tx, order, status, actor, actorId, comment, at, mail }) {
+    async recordChange({ tx, order, status, actor, actorId, comment, at }) {
       await tx.insert(orderEvents).values({
         orderId: order.id,
         status,
@@ -31,15 +29,13 @@ export function createOrderEffects(options: {
       });
       // The customer hears of every change (monitors require it), in the order's language,
       // from the outbox written in this very transaction.
-      const display = mail?.display ?? (await loadOrderMailDisplay({ tx, order }));
-      const event =
-        status === "new"
-          ? {
-              type: "created" as const,
-              paymentInstructions: mail?.paymentInstructions ?? (await instructionsFor(tx, order)),
-            }
-          : { type: "status_changed" as const, comment: comment ?? null };
-      await enqueueOrderMail({ tx, order, display, event, appUrl: options.appUrl });
+      await enqueueOrderMail({
+        tx,
+        order,
+        display: await loadOrderMailDisplay({ tx, order }),
+        event: { type: "status_changed", comment: comment ?? null },
+        appUrl: options.appUrl,
+      });
     },
     createdMail({ order, display, paymentInstructions }) {
       return prepareOrderMail({
@@ -54,27 +50,4 @@ export function createOrderEffects(options: {
       if (reserveChanged) await publishReserveChange();
     },
   };
-}
-
-async function instructionsFor(
-  tx: Parameters<OrderEffects["recordChange"]>[0]["tx"],
-  order: Parameters<OrderEffects["recordChange"]>[0]["order"],
-) {
-  const [send] = await tx
-    .select({ currency: currencies, paySystem: paySystems })
-    .from(currencies)
-    .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
-    .where(eq(currencies.id, order.sendCurrencyId));
-  return paymentInstructions({
-    currency: {
-      currencyCode: send!.currency.currencyCode,
-      kind: send!.currency.kind,
-      networkCode: send!.paySystem.networkCode,
-      paySystemName: send!.paySystem.name,
-      paymentTarget: send!.currency.paymentTarget,
-      paymentHolder: send!.currency.paymentHolder,
-    },
-    amount: order.sendAmount,
-    lang: order.locale === "en" || order.locale === "uk" ? order.locale : "ru",
-  });
 }

@@ -12,6 +12,7 @@ import type {
  * that reserves moved. Expiry needs nothing per order: the sweep (order-jobs.ts) finds it.
  */
 export interface OrderEffects {
+  /** A status change of an existing order (a new order's event and e-mail: `createdMail`). */
   recordChange(options: {
     tx: Transaction;
     /** The order as it is after the change. */
@@ -21,8 +22,6 @@ export interface OrderEffects {
     actorId?: string | null;
     comment?: string | null;
     at: Date;
-    /** What the customer's e-mail shows, when the caller already has it; else read in `tx`. */
-    mail?: { display: OrderMailDisplay; paymentInstructions?: OrderMailPaymentInstructions };
   }): Promise<void>;
   /**
    * A new order's e-mail, rendered for the create to write in its own statement together with
