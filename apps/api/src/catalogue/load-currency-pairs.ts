@@ -2,7 +2,7 @@ import type { Currency, CurrencyPairEntry, Locale, OrderFieldDefinition } from "
 import { currencies, currencyFields, currencyPairs, type Database, paySystems } from "@obmen/db";
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { availableReserve, loadHeldAmounts } from "./available-reserve.ts";
+import { availableReserve } from "./available-reserve.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type PaySystemRow = typeof paySystems.$inferSelect;
@@ -23,7 +23,7 @@ export async function loadCurrencyPairs(options: {
   const sendPaySystem = alias(paySystems, "send_pay_system");
   const receivePaySystem = alias(paySystems, "receive_pay_system");
 
-  const [rows, heldByCurrency, fields] = await Promise.all([
+  const [rows, fields] = await Promise.all([
     db
       .select({
         pair: currencyPairs,
@@ -45,7 +45,6 @@ export async function loadCurrencyPairs(options: {
         ),
       )
       .orderBy(asc(currencyPairs.sortOrder), asc(currencyPairs.id)),
-    loadHeldAmounts(db),
     db.select().from(currencyFields).orderBy(asc(currencyFields.sortOrder), asc(currencyFields.id)),
   ]);
 
@@ -70,13 +69,13 @@ export async function loadCurrencyPairs(options: {
       comission_amount: pair.comissionAmount,
     },
     currency_pair: {
-      send_currency: toCurrency(send, sendPaySystem, heldByCurrency.get(send.id), {
+      send_currency: toCurrency(send, sendPaySystem, {
         min_send_sum: pair.minSendSum,
         max_send_sum: pair.maxSendSum,
         min_receive_sum: null,
         max_receive_sum: null,
       }),
-      receive_currency: toCurrency(receive, receivePaySystem, heldByCurrency.get(receive.id), {
+      receive_currency: toCurrency(receive, receivePaySystem, {
         min_send_sum: null,
         max_send_sum: null,
         min_receive_sum: pair.minReceiveSum,
@@ -90,7 +89,6 @@ export async function loadCurrencyPairs(options: {
 function toCurrency(
   currency: CurrencyRow,
   paySystem: PaySystemRow,
-  held: string | undefined,
   pairLimits: Pick<
     Currency["currency_in_services"],
     "min_send_sum" | "max_send_sum" | "min_receive_sum" | "max_receive_sum"
@@ -105,7 +103,7 @@ function toCurrency(
     currency_in_services: {
       reserve: {
         name: currency.reserveName,
-        reserve: availableReserve(currency.reserve, held, currency.decimals),
+        reserve: availableReserve(currency.reserve, currency.held, currency.decimals),
       },
       decimal: currency.decimals,
       ...pairLimits,

@@ -2,7 +2,7 @@ import type { ReserveEntry } from "@obmen/contracts";
 import { currencies, currencyKinds, currencyPairs, type Database, paySystems } from "@obmen/db";
 import { and, eq, exists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { availableReserve, loadHeldAmounts } from "../catalogue/available-reserve.ts";
+import { availableReserve } from "../catalogue/available-reserve.ts";
 
 /**
  * The reserves page's data: every active currency that at least one active pair (both of its
@@ -27,14 +27,11 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       ),
   );
 
-  const [rows, heldByCurrency] = await Promise.all([
-    db
-      .select({ currency: currencies, paySystem: paySystems })
-      .from(currencies)
-      .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
-      .where(and(eq(currencies.active, true), paidOutByActivePair)),
-    loadHeldAmounts(db),
-  ]);
+  const rows = await db
+    .select({ currency: currencies, paySystem: paySystems })
+    .from(currencies)
+    .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+    .where(and(eq(currencies.active, true), paidOutByActivePair));
 
   const kindRank = (kind: string) => currencyKinds.indexOf(kind as (typeof currencyKinds)[number]);
   rows.sort(
@@ -55,7 +52,7 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       },
       kind: currency.kind,
     },
-    reserve: availableReserve(currency.reserve, heldByCurrency.get(currency.id), currency.decimals),
+    reserve: availableReserve(currency.reserve, currency.held, currency.decimals),
     decimal: currency.decimals,
   }));
 }
