@@ -57,6 +57,21 @@ describe("migrations", () => {
     expect(await appliedMigrations(test)).toBe(before);
   });
 
+  it("compress outbox letters with LZ4 on PostgreSQL and keep the default where it is missing", async () => {
+    const test = await createTestDatabase();
+    opened.push(test);
+    const result = await test.db.execute<{ attname: string; attcompression: string }>(
+      sql`select attname, attcompression from pg_attribute
+        where attrelid = 'mail_outbox'::regclass and attname in ('text', 'html') order by 1`,
+    );
+    // PGlite is built without LZ4: the migration leaves it on the default (pglz).
+    const expected = test.engine === "postgres" ? "l" : "";
+    expect(result.rows).toEqual([
+      { attname: "html", attcompression: expected },
+      { attname: "text", attcompression: expected },
+    ]);
+  });
+
   it("enforce the one-side-is-1 rate rule in the database itself", async () => {
     const test = await createTestDatabase({ seed: true });
     opened.push(test);

@@ -6,8 +6,12 @@ import { createChangeDroppedValue } from "./change-dropped-value.ts";
 export interface CachedPairList {
   entries: CurrencyPairEntry[];
   byId: Map<number, CurrencyPairEntry>;
-  /** The list serialized once, so a cache hit costs no JSON encoding. */
-  response: SerializedData;
+  /**
+   * The list serialized once, on first use, so a cache hit costs no JSON encoding. Lazy: a rush
+   * of orders rebuilds the list a few times a second for their checks alone (quoted-pairs.ts),
+   * and serializing 100 KB each time stalled every request behind it for no reader.
+   */
+  readonly response: SerializedData;
 }
 
 /**
@@ -25,10 +29,14 @@ export function createPairCache(options: {
         changes: options.changes,
         build: async (): Promise<CachedPairList> => {
           const entries = await options.load(lang);
+          let response: SerializedData | undefined;
           return {
             entries,
             byId: new Map(entries.map((entry) => [entry.id, entry])),
-            response: new SerializedData(JSON.stringify(entries)),
+            get response() {
+              response ??= new SerializedData(JSON.stringify(entries));
+              return response;
+            },
           };
         },
       }),

@@ -58,6 +58,9 @@ type ClaimedMail = {
   createdMs: string;
 };
 
+/** How long a delivered mail may wait to be marked (see runOnce). */
+const RECORD_DELIVERED_EVERY_MS = 250;
+
 const consoleLog: DispatcherLog = {
   warn: (details, message) => console.warn(`[mail] ${message}`, details),
   error: (details, message) => console.error(`[mail] ${message}`, details),
@@ -102,6 +105,26 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
     return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
   }
 
+  /** For a mailer that sends nothing: due mail is delivered by claiming it (Mailer.sendsNothing). */
+  async function claimAsDelivered(): Promise<number> {
+    const result = await db.execute<{ id: number }>(sql`
+      with due as materialized (
+        select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit ${batchSize}
+        for update skip locked
+      )
+      update mail_outbox as m
+      set attempts = m.attempts + 1, status = ${deliveredStatus}, sent_at = now(),
+          last_error = null
+      from due
+      where m.id = due.id
+      returning m.id
+    `);
+    return result.rows.length;
+  }
+
   /** Only the claim that is still current may record an outcome (a later claim re-counted it). */
   const stillOurs = (mail: ClaimedMail) =>
     and(
@@ -110,6 +133,22 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
       eq(mailOutbox.attempts, mail.attempts),
     );
 
+  /**
+   * Marks delivered mails in one statement. Only claims still current are marked, as in
+   * `stillOurs`; a mail left unmarked by a crash is sent again after its lease, as before.
+   */
+  async function recordDelivered(mails: readonly ClaimedMail[]) {
+    if (mails.length === 0) return;
+    const claims = JSON.stringify(mails.map(({ id, attempts }) => ({ id, attempts })));
+    await db.execute(sql`
+      update mail_outbox as m
+      set status = ${deliveredStatus}, sent_at = now(), last_error = null
+      from jsonb_to_recordset(${claims}::jsonb) as claim(id integer, attempts integer)
+      where m.id = claim.id and m.attempts = claim.attempts and m.status = 'pending'
+    `);
+  }
+
+  /** Sends one mail; a failure is recorded at once, a success is left to the caller to batch. */
   async function deliver(mail: ClaimedMail): Promise<"delivered" | "retrying" | "failed"> {
     try {
       await mailer.send({
@@ -140,10 +179,6 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
       );
       return "retrying";
     }
-    await db
-      .update(mailOutbox)
-      .set({ status: deliveredStatus, sentAt: sql`now()`, lastError: null })
-      .where(stillOurs(mail));
     return "delivered";
   }
 
@@ -156,6 +191,10 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
   }
 
   async function runOnce(): Promise<DispatchReport> {
+    if (mailer.sendsNothing) {
+      const delivered = await claimAsDelivered();
+      return { claimed: delivered, delivered, retrying: 0, failed: 0, released: 0 };
+    }
     const startedAt = performance.now();
     const claimed = await claim();
     const report: DispatchReport = {
@@ -165,15 +204,35 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
       failed: 0,
       released: 0,
     };
-    for (const mail of claimed) {
-      // Sends are sequential; past half the lease the rest could be claimed again elsewhere
-      // and sent twice, so they go back instead.
-      if (performance.now() - startedAt > leaseMs / 2) {
-        await release(mail);
-        report.released += 1;
-        continue;
+    // Delivered mails are marked together, one statement per quarter second of sending rather
+    // than one per mail: a burst of orders brings a burst of mail, and with the dev mailbox or
+    // a fast relay the per-mail statements were most of the dispatcher's cost. A crash can then
+    // re-send what was delivered in its last quarter second, never more.
+    let unrecorded: ClaimedMail[] = [];
+    let recordedAt = performance.now();
+    const recordDue = async (force: boolean) => {
+      if (!force && performance.now() - recordedAt < RECORD_DELIVERED_EVERY_MS) return;
+      const mails = unrecorded;
+      unrecorded = [];
+      recordedAt = performance.now();
+      await recordDelivered(mails);
+    };
+    try {
+      for (const mail of claimed) {
+        // Sends are sequential; past half the lease the rest could be claimed again elsewhere
+        // and sent twice, so they go back instead.
+        if (performance.now() - startedAt > leaseMs / 2) {
+          await release(mail);
+          report.released += 1;
+          continue;
+        }
+        const outcome = await deliver(mail);
+        report[outcome] += 1;
+        if (outcome === "delivered") unrecorded.push(mail);
+        await recordDue(false);
       }
-      report[await deliver(mail)] += 1;
+    } finally {
+      await recordDue(true);
     }
     return report;
   }

@@ -5,7 +5,7 @@ import {
   openDatabase,
   type TestDatabase,
 } from "@obmen/db";
-import { asc } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createDevMailboxMailer,
@@ -174,14 +174,52 @@ describe("outbox dispatcher", () => {
     );
   });
 
-  it("marks mail stored, not sent, when the dev mailbox is the only recipient", async () => {
-    const [id] = await enqueue(database.db);
+  it("marks due mail stored, not sent, when the dev mailbox is the only recipient", async () => {
+    const [due, later] = await enqueue(database.db, 2);
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+      .where(eq(mailOutbox.id, later!));
     expect(await dispatchOnce(database.db, createDevMailboxMailer())).toMatchObject({
+      claimed: 1,
       delivered: 1,
     });
-    const row = await outboxRow(database.db, id!);
-    expect(row).toMatchObject({ status: "stored", attempts: 1 });
+    const row = await outboxRow(database.db, due!);
+    expect(row).toMatchObject({ status: "stored", attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(await outboxRow(database.db, later!)).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      sentAt: null,
+    });
     expect(sink.messages).toHaveLength(0);
+  });
+
+  it("marks a run's deliveries together, skipping a mail another dispatcher claimed meanwhile", async () => {
+    const [first, second, third] = await enqueue(database.db, 3);
+    // While `second` is being sent, its lease is taken over (as after a dispatcher stalled past
+    // it): the newer claim counted another attempt, so this run must not record the outcome.
+    const takingOver: Mailer = {
+      deliveredStatus: "stored",
+      async send(message) {
+        if (message.to === "customer1@example.com") {
+          await database.db
+            .update(mailOutbox)
+            .set({ attempts: sql`${mailOutbox.attempts} + 1` })
+            .where(eq(mailOutbox.id, second!));
+        }
+      },
+    };
+    expect(await dispatchOnce(database.db, takingOver)).toMatchObject({ delivered: 3 });
+    expect(await outboxRow(database.db, first!)).toMatchObject({ status: "stored", attempts: 1 });
+    expect(await outboxRow(database.db, second!)).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      sentAt: null,
+    });
+    const thirdRow = await outboxRow(database.db, third!);
+    expect(thirdRow).toMatchObject({ status: "stored", attempts: 1, lastError: null });
+    expect(thirdRow.sentAt).toBeInstanceOf(Date);
   });
 
   it("delivers on its own timer and stops cleanly", async () => {
