@@ -32,7 +32,7 @@ export interface PgbenchResult {
 /**
  * What the app does per order (apps/api/src/exchange/insert-new-orders.ts): one call of
  * `create_order` in autocommit, a prepared statement, everything a parameter: the quoted
- * rate, where the e-mail says to pay, the amounts, the fields and the rendered e-mail (the
+ * rate, where the e-mail says to pay, the amounts, the fields and the e-mail's content (the
  * probe order's real one, same size, passed with `-D` so it travels as a parameter as it does
  * from the app). The order id and idempotency key are made in the statement, as the app makes
  * them in Node without a round trip. One script per receive currency, weighted by its share of
@@ -47,7 +47,7 @@ SELECT create_order(gen_random_uuid(), ${direction.pairId}, ${rate.sendRate}, ${
   ${rate.comissionAmount}, :pay_to_${index}::jsonb, ${direction.sendAmount},
   ${direction.receiveAmount}, 'customer@example.com', 'ru', :fields_${index}::jsonb,
   '203.0.113.7', 'pgbench-' || gen_random_uuid(), now(), now() + interval '30 minutes',
-  'customer@example.com', :subject_${index}, :text_${index}, :html_${index});
+  'customer@example.com', :subject_${index}, :content_${index}::jsonb);
 `;
 }
 
@@ -57,8 +57,7 @@ function scriptVariables(index: number, probe: ProbeRows): string[] {
     pay_to: probe.payTo,
     fields: probe.fields,
     subject: probe.mail.subject,
-    text: probe.mail.text,
-    html: probe.mail.html,
+    content: probe.mail.content,
   }).flatMap(([name, value]) => ["-D", `${name}_${index}=${value}`]);
 }
 
@@ -67,15 +66,15 @@ interface ProbeRows {
   /** Where the customer pays, as `create_order` compares it (jsonb text). */
   payTo: string;
   fields: string;
-  mail: { subject: string; text: string; html: string };
+  mail: { subject: string; content: string };
 }
 
 /** The probe order's rate, fields, e-mail and pay-to, in the database pgbench runs on. */
 async function findProbeRows(databaseUrl: string, orderId: string): Promise<ProbeRows> {
   return withDatabase(databaseUrl, async (client) => {
-    const mail = await client.query<{ subject: string; text: string; html: string }>(
-      `select subject, text, html from mail_outbox
-        where kind = 'order_created' and text like '%' || $1 || '%' order by id desc limit 1`,
+    const mail = await client.query<{ subject: string; content: string }>(
+      `select subject, content::text from mail_outbox
+        where kind = 'order_created' and content -> 'order' ->> 'id' = $1 order by id desc limit 1`,
       [orderId],
     );
     const order = await client.query<{

@@ -7,7 +7,7 @@ import type { SendCurrency } from "./payment-instructions.ts";
  * A new order as the database function `create_order` takes it (packages/db/drizzle/0004):
  * the row as it will be written, whose rate is the quote the form was checked against; where
  * the e-mail says to pay (null: not known yet, the answer is `pay_to_changed` with it); and
- * the rendered e-mail (null only with `payTo` null).
+ * the e-mail as the outbox stores it (null only with `payTo` null).
  */
 export interface NewOrder {
   order: typeof orders.$inferSelect;
@@ -74,8 +74,7 @@ const PARAMETER_TYPES = [
   "timestamptz",
   "text",
   "text",
-  "text",
-  "text",
+  "jsonb",
 ];
 
 function argumentsOf({ order, payTo, mail }: NewOrder): unknown[] {
@@ -97,13 +96,12 @@ function argumentsOf({ order, payTo, mail }: NewOrder): unknown[] {
     order.expiresAt.toISOString(),
     mail?.to ?? null,
     mail?.subject ?? null,
-    mail?.text ?? null,
-    mail?.html ?? null,
+    mail?.content ?? null,
   ];
 }
 
 /**
- * `select create_order($1, …, $19) as o0, create_order($20, …) as o1, …`: one text per batch
+ * `select create_order($1, …, $18) as o0, create_order($19, …) as o1, …`: one text per batch
  * size, built once, and prepared under its own name on each connection (queryPrepared).
  */
 function statementFor(count: number): { name: string; text: string } {

@@ -3,17 +3,24 @@ import {
   type EnqueueOrderMailInput,
   ORDER_MAIL_KINDS,
   type OrderMailKind,
+  type StoredOrderMail,
 } from "./order-mail.types.ts";
-import { renderOrderMail } from "./templates/render-order-mail.ts";
+import { orderMailSubject } from "./templates/order-mail-view.ts";
+import { type RenderedMail, renderOrderMail } from "./templates/render-order-mail.ts";
 
-/** An order mail as its `mail_outbox` row holds it, rendered and ready to insert. */
+/**
+ * An order mail as its `mail_outbox` row holds it, ready to insert: the subject (for listings)
+ * and, as JSON, everything the letter is rendered from. The letter itself is rendered when it
+ * is delivered or looked at (outboxLetter), not here: rendering and shipping 6 KB of text and
+ * HTML per order was a fifth of the cost of creating one (docs/decisions/013-order-mail-content.md).
+ */
 export interface PreparedOrderMail {
   to: string;
   subject: string;
-  text: string;
-  html: string;
   locale: string;
   kind: OrderMailKind;
+  /** `StoredOrderMail` as JSON. */
+  content: string;
 }
 
 /**
@@ -40,13 +47,49 @@ export function prepareOrderMail(input: Omit<EnqueueOrderMailInput, "tx">): Prep
   if (/[\r\n]/.test(to) || !to.includes("@")) {
     throw new Error(`Order ${input.order.id} has no usable e-mail address`);
   }
-  const mail = renderOrderMail(input);
+  const { order, display, event, appUrl, timeZone } = input;
+  const content: StoredOrderMail = { order, display, event, appUrl, timeZone };
   return {
     to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    locale: mail.locale,
-    kind: ORDER_MAIL_KINDS[input.event.type],
+    subject: orderMailSubject(input),
+    locale: order.locale,
+    kind: ORDER_MAIL_KINDS[event.type],
+    content: JSON.stringify(content),
   };
+}
+
+/** An outbox row as far as its letter goes. */
+export interface OutboxLetterSource {
+  subject: string;
+  text: string | null;
+  html: string | null;
+  content: unknown;
+}
+
+export type OutboxLetter = Pick<RenderedMail, "subject" | "text"> & { html: string | null };
+
+/**
+ * The letter of an outbox row: rendered from its stored content, or, for rows written before
+ * the outbox kept content (migration 0006), the text and HTML stored with them.
+ */
+export function outboxLetter(row: OutboxLetterSource): OutboxLetter {
+  if (row.content == null) {
+    if (row.text == null) throw new Error("an outbox row holds neither a letter nor its content");
+    return { subject: row.subject, text: row.text, html: row.html };
+  }
+  const stored = (
+    typeof row.content === "string" ? JSON.parse(row.content) : row.content
+  ) as StoredOrderMail;
+  const { order } = stored;
+  // JSON has no dates: the order's come back as ISO strings.
+  const mail = renderOrderMail({
+    ...stored,
+    order: {
+      ...order,
+      createdAt: new Date(order.createdAt),
+      expiresAt: new Date(order.expiresAt),
+      updatedAt: new Date(order.updatedAt),
+    },
+  });
+  return { subject: mail.subject, text: mail.text, html: mail.html };
 }

@@ -1,5 +1,7 @@
 export {
   enqueueOrderMail,
+  type OutboxLetter,
+  outboxLetter,
   type PreparedOrderMail,
   prepareOrderMail,
 } from "./enqueue-order-mail.ts";
@@ -22,6 +24,7 @@ export {
   type OrderMailKind,
   type OrderMailPaymentInstructions,
   type OrderRow,
+  type StoredOrderMail,
 } from "./order-mail.types.ts";
 export {
   type DispatcherLog,

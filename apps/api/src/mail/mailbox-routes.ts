@@ -1,6 +1,7 @@
 import { type Database, mailOutbox } from "@obmen/db";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { outboxLetter } from "./enqueue-order-mail.ts";
 import { html, type SafeHtml } from "./templates/html.ts";
 
 /**
@@ -76,7 +77,8 @@ ${
   app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
     const mail = await findMail(db, request.params.id);
     if (!mail) return sendPage(reply, 404, page("Not found", html`<p>No such mail.</p>`));
-    const body = mail.html ?? page(mail.subject, html`<pre>${mail.text}</pre>`).value;
+    const letter = outboxLetter(mail);
+    const body = letter.html ?? page(letter.subject, html`<pre>${letter.text}</pre>`).value;
     return sendHtml(reply, 200, body);
   });
 
@@ -85,14 +87,19 @@ ${
     return secure(reply)
       .code(mail ? 200 : 404)
       .type("text/plain; charset=utf-8")
-      .send(mail ? mail.text : "No such mail.\n");
+      .send(mail ? outboxLetter(mail).text : "No such mail.\n");
   });
 }
 
 async function findMail(db: Database, id: string) {
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return undefined;
   const [mail] = await db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+    .select({
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      content: mailOutbox.content,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, Number(id)));
   return mail;

@@ -57,6 +57,13 @@ export interface EnqueueOrderMailInput {
   timeZone?: string;
 }
 
+/**
+ * What an order mail is rendered from, as `mail_outbox.content` keeps it (JSON: the order's
+ * dates are ISO strings there). Rendered on delivery, so the letter says what the order said
+ * when the mail was written.
+ */
+export type StoredOrderMail = Omit<EnqueueOrderMailInput, "tx">;
+
 export const ORDER_MAIL_KINDS = {
   created: "order_created",
   status_changed: "order_status_changed",

@@ -1,5 +1,6 @@
 import { type Database, mailOutbox } from "@obmen/db";
 import { and, eq, sql } from "drizzle-orm";
+import { outboxLetter } from "./enqueue-order-mail.ts";
 import type { Mailer } from "./mailer.ts";
 
 /** Pino-compatible (Fastify's `app.log` fits), so the server passes its logger as is. */
@@ -52,8 +53,9 @@ type ClaimedMail = {
   id: number;
   to: string;
   subject: string;
-  text: string;
+  text: string | null;
   html: string | null;
+  content: unknown;
   attempts: number;
   createdMs: string;
 };
@@ -99,7 +101,7 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
           next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
       from due
       where m.id = due.id
-      returning m.id, m."to", m.subject, m.text, m.html, m.attempts,
+      returning m.id, m."to", m.subject, m.text, m.html, m.content, m.attempts,
         (extract(epoch from m.created_at) * 1000)::bigint::text as "createdMs"
     `);
     return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
@@ -151,11 +153,14 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
   /** Sends one mail; a failure is recorded at once, a success is left to the caller to batch. */
   async function deliver(mail: ClaimedMail): Promise<"delivered" | "retrying" | "failed"> {
     try {
+      // Rendered here, not when the order was written (enqueue-order-mail.ts); a letter that
+      // cannot be rendered fails like a refused send, and is retried and reported the same way.
+      const letter = outboxLetter(mail);
       await mailer.send({
         to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        subject: letter.subject,
+        text: letter.text,
+        html: letter.html,
         idempotencyKey: `obmen-mail-${mail.id}-${mail.createdMs}`,
       });
     } catch (error) {

@@ -66,7 +66,7 @@ describe("create_order's reserve lock on PostgreSQL", () => {
   function callText(order: typeof orders.$inferSelect): { text: string; values: unknown[] } {
     return {
       text: `select create_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-        $15, $16, 'subject', 'text', 'html')`,
+        $15, $16, 'subject', '{}'::jsonb)`,
       values: [
         order.id,
         order.pairId,
@@ -156,8 +156,7 @@ function mailFor() {
   return {
     to: "customer@example.com",
     subject: "subject",
-    text: "text",
-    html: "html",
+    content: "{}",
     locale: "en",
     kind: "order_created" as const,
   };

@@ -61,8 +61,7 @@ describe("new orders batched into one database call while another is out", () =>
     mail: {
       to: "customer@example.com",
       subject: "subject",
-      text: "text",
-      html: "html",
+      content: "{}",
       locale: "en",
       kind: "order_created",
     },

@@ -1,6 +1,7 @@
 import { currencies, mailOutbox } from "@obmen/db";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withLetter } from "../mail/support/mail-test-kit.ts";
 import { createForm, findPair, listPairs } from "../support/orders.ts";
 import { callApi, startTestApi, type TestApi } from "../support/test-api.ts";
 
@@ -27,7 +28,16 @@ describe("order e-mails are written with every order change", () => {
       exchange_status: "cancelled",
     });
 
-    const mails = await api.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    const rows = await api.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    // Stored as what the letters are rendered from, with the subject for listings; the
+    // letters themselves are rendered on delivery.
+    for (const row of rows) {
+      expect(row).toMatchObject({ text: null, html: null });
+      expect(row.content).toMatchObject({ order: { id: uuid }, appUrl: expect.any(String) });
+    }
+    expect(rows[0]!.subject).toBe(`Заявку ${uuid.slice(0, 8)} створено`);
+    const mails = rows.map(withLetter);
+    expect(mails[0]!.subject).toBe(rows[0]!.subject);
     expect(mails.map((mail) => [mail.kind, mail.locale, mail.to])).toEqual([
       ["order_created", "uk", "customer@example.com"],
       ["order_status_changed", "uk", "customer@example.com"],
@@ -56,7 +66,7 @@ describe("order e-mails are written with every order change", () => {
       );
       expect(created.status).toBe(200);
       const [mail] = await api.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
-      return { uuid: created.body.data.exchange_uuid as string, text: mail!.text };
+      return { uuid: created.body.data.exchange_uuid as string, text: withLetter(mail!).text };
     };
     await create();
     // The operator's edit, not yet announced to this process's caches.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 
 /**
@@ -20,8 +20,14 @@ export const mailOutbox = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
+    /** The letter as written, or null when it is rendered from `content` on delivery. */
+    text: text("text"),
     html: text("html"),
+    /**
+     * What the letter is rendered from (an order mail's order, display and event), so a create
+     * neither renders nor ships 6 KB of letter (docs/decisions/013-order-mail-content.md).
+     */
+    content: jsonb("content"),
     locale: text("locale").notNull(),
     /** Template name (`register_confirm`, `order_created`, …) for filtering and metrics. */
     kind: text("kind").notNull(),
@@ -36,6 +42,7 @@ export const mailOutbox = pgTable(
   (t) => [
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
     check("mail_outbox_locale_check", sql`${t.locale} in ('ru', 'en', 'uk')`),
+    check("mail_outbox_letter_check", sql`${t.text} is not null or ${t.content} is not null`),
     // The dispatcher only ever looks for pending mail that is due, in due order.
     index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("mail_outbox_to_idx").on(t.to, t.createdAt),

@@ -41,6 +41,19 @@ export type OrderMailViewInput = Pick<
   "order" | "display" | "event" | "appUrl" | "timeZone"
 >;
 
+/** The letter's subject alone: the outbox keeps it for listing without rendering the letter. */
+export function orderMailSubject(input: Pick<OrderMailViewInput, "order" | "event">): string {
+  const { order, event } = input;
+  const strings = STRINGS[mailLocale(order.locale)];
+  const number = order.id.slice(0, 8);
+  if (event.type === "created") return strings.subjectCreated({ number });
+  return strings.subjectStatusChanged({ number, status: strings.statuses[order.status].name });
+}
+
+function mailLocale(locale: string): Locale {
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
 /**
  * Turns an order and its display data into the letter's content. The monitors' list (BestChange)
  * fixes what an order mail must show: number, time, pair, both amounts, locked rate, fee,
@@ -48,13 +61,12 @@ export type OrderMailViewInput = Pick<
  */
 export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const { order, display, event } = input;
-  const locale: Locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const locale = mailLocale(order.locale);
   const strings = STRINGS[locale];
   const timeZone = input.timeZone ?? "UTC";
   const when = (date: Date) => formatMailDateTime(date, strings.intlLocale, timeZone);
   const { sendCurrency, receiveCurrency } = display;
   const status = strings.statuses[order.status];
-  const number = order.id.slice(0, 8);
   const expiresAt = when(order.expiresAt);
 
   const rate = displayRate({ send_rate: order.sendRate, receive_rate: order.receiveRate });
@@ -106,7 +118,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   if (event.type === "created") {
     return {
       ...base,
-      subject: strings.subjectCreated({ number }),
+      subject: orderMailSubject(input),
       intro: [strings.createdIntro({ expiresAt })],
       payment: event.paymentInstructions,
     };
@@ -114,7 +126,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const comment = event.comment ? event.comment.trim() : "";
   return {
     ...base,
-    subject: strings.subjectStatusChanged({ number, status: status.name }),
+    subject: orderMailSubject(input),
     intro: [strings.statusChangedIntro({ status: status.name }), status.next],
     ...(comment ? { comment } : {}),
   };

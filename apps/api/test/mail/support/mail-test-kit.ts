@@ -5,6 +5,7 @@ import {
   type DispatcherLog,
   type Mailer,
   type OutboxDispatcherOptions,
+  outboxLetter,
   startOutboxDispatcher,
 } from "../../../src/mail/index.ts";
 
@@ -36,10 +37,15 @@ export async function dispatchOnce(
   }
 }
 
+/** An outbox row with its letter as it is delivered (rendered from `content` where it has one). */
 export async function outboxRow(db: Database, id: number) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new Error(`mail ${id} is not in the outbox`);
-  return row;
+  return withLetter(row);
+}
+
+export function withLetter<Row extends typeof mailOutbox.$inferSelect>(row: Row) {
+  return { ...row, ...outboxLetter(row) };
 }
 
 /** The database's clock, which the dispatcher's `next_attempt_at` is measured against. */
