@@ -1,6 +1,6 @@
 // Builds the web tier when its build is missing or older than any source file, so that
 // `npm start` works right after `npm install` and never serves a stale bundle; and writes the
-// PGlite template new data directories are unpacked from when there is none yet.
+// PGlite templates new data directories are unpacked from when they are missing.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
-import { initialisePgliteDir } from "./initialise-pglite-dir.ts";
+import { type InitialisePgliteDirOptions, initialisePgliteDir } from "./initialise-pglite-dir.ts";
 import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
 import * as schema from "./schema/index.ts";
 
@@ -54,6 +54,12 @@ export type OpenDatabaseOptions = {
   dataDir: string;
   /** PostgreSQL only: connections this process may open (default `DEFAULT_POOL_MAX`). */
   poolMax?: number | undefined;
+  /**
+   * PGlite in DATA_DIR only: a new directory comes already migrated and seeded (demo catalogue,
+   * shipped texts), unpacked from the seeded template or made in a short-lived process, which
+   * keeps the memory that work leaves behind out of this one (initialise-pglite-dir.ts).
+   */
+  migrateAndSeedNewDataDir?: boolean | undefined;
 };
 
 /**
@@ -73,7 +79,10 @@ export const DEFAULT_POOL_MAX = 12;
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const url = options.databaseUrl?.trim() || undefined;
-  if (url === undefined) return openFilePglite(options.dataDir);
+  if (url === undefined)
+    return openFilePglite(options.dataDir, {
+      migrateAndSeed: options.migrateAndSeedNewDataDir ?? false,
+    });
   if (url === "memory://") {
     const pglite = await PGlite.create("memory://", { startParams: [...PGLITE_START_PARAMS] });
     return wrapPglite(pglite, async () => {});
@@ -85,12 +94,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   );
 }
 
-async function openFilePglite(dataDir: string): Promise<DatabaseHandle> {
+async function openFilePglite(
+  dataDir: string,
+  initialise: InitialisePgliteDirOptions,
+): Promise<DatabaseHandle> {
   const lock = acquireDataDirLock(dataDir);
   try {
     const directory = path.join(path.resolve(dataDir), "pglite");
     mkdirSync(directory, { recursive: true });
-    await initialisePgliteDir(directory);
+    await initialisePgliteDir(directory, initialise);
     const pglite = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
     return wrapPglite(pglite, async () => lock.release());
   } catch (error) {

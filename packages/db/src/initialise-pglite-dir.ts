@@ -6,22 +6,46 @@ import { unpackPgliteTemplate } from "./pglite-template.ts";
 
 const CHILD_SCRIPT = fileURLToPath(new URL("./initialise-pglite-dir.child.ts", import.meta.url));
 
+export type InitialisePgliteDirOptions = {
+  /**
+   * Also apply the migrations and load the demo catalogue and the shipped texts, in the same
+   * child process. For the server's first start: see below.
+   */
+  migrateAndSeed?: boolean;
+};
+
 /**
  * Readies a PGlite data directory: nothing to do when it already holds a database; a new one
  * is unpacked from the template of an empty cluster (pglite-template.ts), or, on a machine
- * without a template yet, created by initdb in a short-lived child process. initdb runs two extra WebAssembly instances (PGlite's own and initdb's); their memory is
- * freed afterwards, but the allocator keeps about 170 MB of it resident in whatever process
- * ran them for as long as that process lives. Run elsewhere, a first start costs as little
- * memory as any later one.
+ * without a template yet, created by initdb. initdb runs two extra WebAssembly instances
+ * (PGlite's own and initdb's); their memory is freed afterwards, but the allocator keeps it
+ * resident (about 170 MB) in whatever process ran them for as long as that process lives, so
+ * initdb runs in a short-lived child process.
+ *
+ * The same holds, on a smaller scale, for the first migrations and seeds: writing the whole
+ * schema and catalogue leaves 35–50 MB of freed allocator memory resident in the process that
+ * did it (measured on the server, docs/performance.md). With `migrateAndSeed` the child does
+ * that work too, so the server opens a ready directory as on any restart; its own migrate and
+ * seed calls then find nothing to do. Should the child fail after creating the cluster, the
+ * server's calls finish the job: the migrations and both seeds are idempotent. The child saves
+ * its result as the `seeded` template (pglite-template.ts), so the next new directory of this
+ * checkout is only unpacked: no child, no migrations, no seeds.
  */
-export async function initialisePgliteDir(directory: string): Promise<void> {
+export async function initialisePgliteDir(
+  directory: string,
+  options: InitialisePgliteDirOptions = {},
+): Promise<void> {
   if (existsSync(path.join(directory, "PG_VERSION"))) return;
-  if (!unpackPgliteTemplate(directory)) await runInitdb(directory);
+  if (options.migrateAndSeed) {
+    if (!unpackPgliteTemplate(directory, "seeded")) {
+      await runChild(directory, ["--migrate-and-seed"]);
+    }
+  } else if (!unpackPgliteTemplate(directory)) await runChild(directory, []);
 }
 
-function runInitdb(directory: string): Promise<void> {
+function runChild(directory: string, flags: string[]): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD_SCRIPT, directory], {
+    const child = spawn(process.execPath, [CHILD_SCRIPT, directory, ...flags], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -12,15 +20,49 @@ import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
  * unpacking its output from a tarball takes about 1 s, like PostgreSQL's own `CREATE DATABASE`
  * copying a template. The first initdb on a machine writes the tarball (about 4.5 MB) to
  * node_modules/.cache, where every later new DATA_DIR (a replica, a test, a benchmark) finds
- * it. It holds no schema and no data: migrations and seeds still run on the unpacked copy.
+ * it. That `empty` template holds no schema and no data.
+ *
+ * The server's first start wants more: the schema, the demo catalogue and the shipped texts.
+ * A `seeded` template holds exactly that, as the migrations and seeds of this checkout make it
+ * (initialise-pglite-dir.ts), so a first start is as quick and as lean as a restart; it is
+ * keyed by everything those depend on, so a changed migration, seed or text makes a new one.
+ * The server's own migrate and seed calls still run on the copy and find nothing to do. The
+ * seeded rows carry the time the template was made, not the time of the first start.
  */
 const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/obmen", import.meta.url));
 
-/** Where the template for this PGlite version and these settings is kept. */
-export function pgliteTemplateFile(): string {
+export type PgliteTemplateKind = "empty" | "seeded";
+
+/**
+ * What the seeded template is made from: the migrations, the schema, the seeds with their
+ * texts, and the domain rules the seeds import.
+ */
+const SEEDED_SOURCES = ["../drizzle", "./schema", "./seed", "./migrate.ts", "../../domain/src"].map(
+  (relative) => fileURLToPath(new URL(relative, import.meta.url)),
+);
+
+/** Where the template of that kind for this PGlite version and these settings is kept. */
+export function pgliteTemplateFile(kind: PgliteTemplateKind = "empty"): string {
   const version = pgliteVersion();
   const settings = createHash("sha256").update(PGLITE_START_PARAMS.join("\0")).digest("hex");
-  return path.join(CACHE_DIR, `pglite-${version}-${settings.slice(0, 12)}.tar.gz`);
+  const base = `pglite-${version}-${settings.slice(0, 12)}`;
+  if (kind === "empty") return path.join(CACHE_DIR, `${base}.tar.gz`);
+  return path.join(CACHE_DIR, `${base}-seeded-${hashFiles(SEEDED_SOURCES).slice(0, 12)}.tar.gz`);
+}
+
+/** A digest of the files under `roots`: their paths relative to their root and their bytes. */
+export function hashFiles(roots: readonly string[]): string {
+  const hash = createHash("sha256");
+  const visit = (root: string, relative: string) => {
+    const full = path.join(root, relative);
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) visit(root, path.join(relative, name));
+      return;
+    }
+    hash.update(`${path.basename(root)}/${relative}\0`).update(readFileSync(full));
+  };
+  for (const root of roots) visit(root, "");
+  return hash.digest("hex");
 }
 
 /** The installed PGlite's version (its package.json is not exported: found from its entry). */
@@ -45,10 +87,13 @@ function pgliteVersion(): string {
  * PGlite's own `loadDataDir`: that would unpack through WebAssembly memory the process then
  * keeps (measured: +60–90 MB resident for the life of the server).
  */
-export function unpackPgliteTemplate(directory: string): boolean {
+export function unpackPgliteTemplate(
+  directory: string,
+  kind: PgliteTemplateKind = "empty",
+): boolean {
   let archive: Buffer;
   try {
-    archive = gunzipSync(readFileSync(pgliteTemplateFile()));
+    archive = gunzipSync(readFileSync(pgliteTemplateFile(kind)));
   } catch {
     return false;
   }
@@ -102,19 +147,33 @@ function* tarEntries(archive: Buffer): Generator<TarEntry> {
 }
 
 /**
- * Saves a just-initialised cluster as the template. Best effort: a read-only install only
- * loses the shortcut. Written under a temporary name and renamed, so a process starting at
- * the same moment reads a whole file or none.
+ * Saves a cluster as the template of that kind: just initialised (`empty`), or just migrated
+ * and seeded (`seeded`; seeded templates of older sources are removed). Best effort: a
+ * read-only install only loses the shortcut. Written under a temporary name and renamed, so a
+ * process starting at the same moment reads a whole file or none.
  */
-export async function writePgliteTemplate(pglite: PGlite): Promise<void> {
-  const file = pgliteTemplateFile();
+export async function writePgliteTemplate(
+  pglite: PGlite,
+  kind: PgliteTemplateKind = "empty",
+): Promise<void> {
+  const file = pgliteTemplateFile(kind);
   const partial = `${file}.${process.pid}.partial`;
   try {
     const dump = await pglite.dumpDataDir("gzip");
     mkdirSync(CACHE_DIR, { recursive: true });
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    if (kind === "seeded") removeOtherSeededTemplates(file);
   } catch (error) {
     console.warn(`[db] could not save the PGlite template ${file}: ${(error as Error).message}`);
+  }
+}
+
+function removeOtherSeededTemplates(current: string) {
+  const prefix = path.basename(current).replace(/-seeded-.*$/, "-seeded-");
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (name.startsWith(prefix) && name.endsWith(".tar.gz") && name !== path.basename(current)) {
+      rmSync(path.join(CACHE_DIR, name), { force: true });
+    }
   }
 }

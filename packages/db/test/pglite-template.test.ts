@@ -1,11 +1,19 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "../src/index.ts";
 import { initialisePgliteDir } from "../src/initialise-pglite-dir.ts";
-import { pgliteTemplateFile, unpackPgliteTemplate } from "../src/pglite-template.ts";
+import { hashFiles, pgliteTemplateFile, unpackPgliteTemplate } from "../src/pglite-template.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -61,5 +69,40 @@ describe("new PGlite data directories", () => {
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe("the seeded template", () => {
+  it("is written by the first migrated-and-seeded directory and unpacked for the next", async () => {
+    // Without one (another test process may be using it: it then makes one too).
+    rmSync(pgliteTemplateFile("seeded"), { force: true });
+    const first = path.join(tempDir(), "pglite");
+    await initialisePgliteDir(first, { migrateAndSeed: true });
+    expect(existsSync(pgliteTemplateFile("seeded"))).toBe(true);
+
+    const dataDir = tempDir();
+    expect(unpackPgliteTemplate(path.join(dataDir, "pglite"), "seeded")).toBe(true);
+    const opened = await openDatabase({ dataDir });
+    try {
+      const result = await opened.db.execute<{ pairs: number }>(
+        sql`select count(*)::int as pairs from currency_pairs`,
+      );
+      expect(result.rows[0]!.pairs).toBeGreaterThan(0);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("is keyed by the bytes and names of its sources", () => {
+    const root = tempDir();
+    writeFileSync(path.join(root, "0001.sql"), "create table a ();");
+    const before = hashFiles([root]);
+    expect(hashFiles([root])).toBe(before);
+    writeFileSync(path.join(root, "0001.sql"), "create table b ();");
+    const edited = hashFiles([root]);
+    expect(edited).not.toBe(before);
+    mkdirSync(path.join(root, "seed"));
+    writeFileSync(path.join(root, "seed", "text.md"), "");
+    expect(hashFiles([root])).not.toBe(edited);
   });
 });

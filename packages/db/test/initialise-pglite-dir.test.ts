@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  contentEntries,
+  currencies,
+  currencyPairs,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  seedContent,
+  seedDemoCatalogue,
+} from "../src/index.ts";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "obmen-initialise-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const shippedMigrations = readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql"));
+
+describe("a new PGlite data directory for the server", () => {
+  it("comes out of the child process migrated and seeded, leaving the server nothing to do", async () => {
+    const dataDir = tempDir();
+    const opened = await openDatabase({ dataDir, migrateAndSeedNewDataDir: true });
+    try {
+      const applied = await opened.db.execute<{ total: number }>(
+        sql`select count(*)::int as total from drizzle.__drizzle_migrations`,
+      );
+      expect(applied.rows[0]?.total).toBe(shippedMigrations.length);
+      const [currencyCount] = await opened.db.select({ total: count() }).from(currencies);
+      const [pairCount] = await opened.db.select({ total: count() }).from(currencyPairs);
+      const [textCount] = await opened.db.select({ total: count() }).from(contentEntries);
+      expect(currencyCount?.total).toBeGreaterThan(0);
+      expect(pairCount?.total).toBeGreaterThan(0);
+      expect(textCount?.total).toBeGreaterThan(0);
+
+      // What the server runs on every start: idempotent, and here a no-op.
+      await migrateDatabase(opened);
+      expect((await seedDemoCatalogue(opened.db)).seeded).toBe(false);
+      expect(await seedContent(opened.db)).toEqual({ inserted: 0, updated: 0, changed: false });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("is left empty without the option (CLI and tests migrate and seed themselves)", async () => {
+    const opened = await openDatabase({ dataDir: tempDir() });
+    try {
+      const table = await opened.db.execute<{ name: string | null }>(
+        sql`select to_regclass('public.currencies')::text as name`,
+      );
+      expect(table.rows).toEqual([{ name: null }]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("keeps an existing directory as it is", async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    await first.db.execute(sql`create table existing_probe (value text)`);
+    await first.close();
+
+    const reopened = await openDatabase({ dataDir, migrateAndSeedNewDataDir: true });
+    try {
+      const table = await reopened.db.execute<{ name: string | null }>(
+        sql`select to_regclass('public.currencies')::text as name`,
+      );
+      expect(table.rows).toEqual([{ name: null }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
