@@ -86,16 +86,19 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
   const log = options.log ?? consoleLog;
   const deliveredStatus = mailer.deliveredStatus ?? "sent";
 
-  async function claim(): Promise<ClaimedMail[]> {
-    // MATERIALIZED: the locking subquery runs once, whatever the planner would prefer.
-    const result = await db.execute<ClaimedMail>(sql`
+  // The due mail a run takes, locked. MATERIALIZED: the locking subquery runs once, whatever
+  // the planner would prefer.
+  const due = sql`
       with due as materialized (
         select id from mail_outbox
         where status = 'pending' and next_attempt_at <= now()
         order by next_attempt_at, id
         limit ${batchSize}
         for update skip locked
-      )
+      )`;
+
+  async function claim(): Promise<ClaimedMail[]> {
+    const result = await db.execute<ClaimedMail>(sql`${due}
       update mail_outbox as m
       set attempts = m.attempts + 1,
           next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
@@ -109,14 +112,7 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
 
   /** For a mailer that sends nothing: due mail is delivered by claiming it (Mailer.sendsNothing). */
   async function claimAsDelivered(): Promise<number> {
-    const result = await db.execute<{ id: number }>(sql`
-      with due as materialized (
-        select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= now()
-        order by next_attempt_at, id
-        limit ${batchSize}
-        for update skip locked
-      )
+    const result = await db.execute<{ id: number }>(sql`${due}
       update mail_outbox as m
       set attempts = m.attempts + 1, status = ${deliveredStatus}, sent_at = now(),
           last_error = null
