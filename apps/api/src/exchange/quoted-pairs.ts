@@ -5,8 +5,8 @@ type PairQuery = { lang: Locale; pairId: number };
 
 /**
  * The pair entries a create checks its form against (create-exchange.ts). Every order moves a
- * reserve, which drops the cached pair list (at most once a second, create-order-effects.ts); under
- * a rush the next create, and every create behind it, would wait for the rebuild. So a create
+ * reserve, which drops the cached pair list (at most once a second: create-order-effects.ts);
+ * under a rush the next create, and every create behind it, would wait for the rebuild. So a create
  * first uses the list as last built, while the rebuild runs: the database checks what the
  * order depends on when it writes it — rate, where to pay, pair and currencies active, the
  * reserve (create_order) — so a stale entry cannot let through what it should not. A refusal
