@@ -44,15 +44,23 @@ export async function insertNewOrders(options: {
   const byCurrency = options.orders
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.order.receiveCurrencyId - b.item.order.receiveCurrencyId);
-  const [row] = await queryPrepared<Record<string, FunctionResult>>(options.db, {
-    ...statementFor(byCurrency.length),
-    values: byCurrency.flatMap(({ item }) => argumentsOf(item)),
-  });
+  const [row] = await queryPrepared<Record<string, FunctionResult>>(
+    options.db,
+    newOrdersStatement(byCurrency.map(({ item }) => item)),
+  );
   const outcomes: NewOrderOutcome[] = new Array(options.orders.length);
   for (const [position, { index }] of byCurrency.entries()) {
     outcomes[index] = outcomeOf(row![`o${position}`]!);
   }
   return outcomes;
+}
+
+/**
+ * The statement for these orders, called in the order given (result columns `o0`, `o1`, …):
+ * what insertNewOrders sends, and what a test sends on a connection of its own to hold a lock.
+ */
+export function newOrdersStatement(items: readonly NewOrder[]) {
+  return { ...statementFor(items.length), values: items.flatMap(argumentsOf) };
 }
 
 /** `create_order`'s parameters, in its order, with their types. */
@@ -96,7 +104,7 @@ function argumentsOf({ order, payTo, mail }: NewOrder): unknown[] {
     order.expiresAt.toISOString(),
     mail?.to ?? null,
     mail?.subject ?? null,
-    mail?.content ?? null,
+    mail && JSON.stringify(mail.content),
   ];
 }
 

@@ -10,7 +10,7 @@ import { type RenderedMail, renderOrderMail } from "./templates/render-order-mai
 
 /**
  * An order mail as its `mail_outbox` row holds it, ready to insert: the subject (for listings)
- * and, as JSON, everything the letter is rendered from. The letter itself is rendered when it
+ * and everything the letter is rendered from (stored as jsonb). The letter itself is rendered when it
  * is delivered or looked at (outboxLetter), not here: rendering and shipping 6 KB of text and
  * HTML per order was a fifth of the cost of creating one (docs/decisions/013-order-mail-content.md).
  */
@@ -19,8 +19,7 @@ export interface PreparedOrderMail {
   subject: string;
   locale: string;
   kind: OrderMailKind;
-  /** `StoredOrderMail` as JSON. */
-  content: string;
+  content: StoredOrderMail;
 }
 
 /**
@@ -48,13 +47,12 @@ export function prepareOrderMail(input: Omit<EnqueueOrderMailInput, "tx">): Prep
     throw new Error(`Order ${input.order.id} has no usable e-mail address`);
   }
   const { order, display, event, appUrl, timeZone } = input;
-  const content: StoredOrderMail = { order, display, event, appUrl, timeZone };
   return {
     to,
     subject: orderMailSubject(input),
     locale: order.locale,
     kind: ORDER_MAIL_KINDS[event.type],
-    content: JSON.stringify(content),
+    content: { order, display, event, appUrl, timeZone },
   };
 }
 
@@ -77,9 +75,7 @@ export function outboxLetter(row: OutboxLetterSource): OutboxLetter {
     if (row.text == null) throw new Error("an outbox row holds neither a letter nor its content");
     return { subject: row.subject, text: row.text, html: row.html };
   }
-  const stored = (
-    typeof row.content === "string" ? JSON.parse(row.content) : row.content
-  ) as StoredOrderMail;
+  const stored = row.content as StoredOrderMail;
   const { order } = stored;
   // JSON has no dates: the order's come back as ISO strings.
   const mail = renderOrderMail({

@@ -2,7 +2,6 @@ import {
   createTestDatabase,
   currencies,
   currencyPairs,
-  type orders,
   reserveHolds,
   seedDemoCatalogue,
   type TestDatabase,
@@ -10,7 +9,11 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertNewOrders, type NewOrder } from "../../src/exchange/insert-new-orders.ts";
+import {
+  insertNewOrders,
+  type NewOrder,
+  newOrdersStatement,
+} from "../../src/exchange/insert-new-orders.ts";
 import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
 import { newOrderRow } from "../support/orders.ts";
 
@@ -62,31 +65,9 @@ describe("create_order's reserve lock on PostgreSQL", () => {
   const insertOne = async (order: NewOrder) =>
     (await insertNewOrders({ db: database.db, orders: [order] }))[0]!;
 
-  /** `create_order`'s arguments, as insert-new-orders.ts passes them, for the raw client. */
-  function callText(order: typeof orders.$inferSelect): { text: string; values: unknown[] } {
-    return {
-      text: `select create_order($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-        $15, $16, 'subject', '{}'::jsonb)`,
-      values: [
-        order.id,
-        order.pairId,
-        order.sendRate,
-        order.receiveRate,
-        order.comissionAmount,
-        JSON.stringify(payTo),
-        order.sendAmount,
-        order.receiveAmount,
-        order.email,
-        order.locale,
-        JSON.stringify(order.fields),
-        order.clientIp,
-        order.idempotencyKey,
-        order.createdAt.toISOString(),
-        order.expiresAt.toISOString(),
-        order.email,
-      ],
-    };
-  }
+  /** The app's own statement for one order, for the raw client holding its lock. */
+  const callText = (order: NewOrder["order"]) =>
+    newOrdersStatement([{ order, payTo, mail: mailFor() }]);
 
   async function waitUntilBlocked(): Promise<void> {
     for (let i = 0; i < 100; i++) {
@@ -114,7 +95,7 @@ describe("create_order's reserve lock on PostgreSQL", () => {
     const first = await other.query(
       callText(newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" })),
     );
-    expect(first.rows[0].create_order).toEqual({ outcome: "created" });
+    expect(first.rows[0].o0).toEqual({ outcome: "created" });
 
     const second = insertOne({
       order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
@@ -156,7 +137,7 @@ function mailFor() {
   return {
     to: "customer@example.com",
     subject: "subject",
-    content: "{}",
+    content: {} as NonNullable<NewOrder["mail"]>["content"],
     locale: "en",
     kind: "order_created" as const,
   };

@@ -61,7 +61,7 @@ describe("new orders batched into one database call while another is out", () =>
     mail: {
       to: "customer@example.com",
       subject: "subject",
-      content: "{}",
+      content: {} as NonNullable<NewOrder["mail"]>["content"],
       locale: "en",
       kind: "order_created",
     },

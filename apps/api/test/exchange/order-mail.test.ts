@@ -1,5 +1,5 @@
 import { currencies, mailOutbox } from "@obmen/db";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withLetter } from "../mail/support/mail-test-kit.ts";
 import { createForm, findPair, listPairs } from "../support/orders.ts";
@@ -35,6 +35,11 @@ describe("order e-mails are written with every order change", () => {
       expect(row).toMatchObject({ text: null, html: null });
       expect(row.content).toMatchObject({ order: { id: uuid }, appUrl: expect.any(String) });
     }
+    // A JSON object in the column, not a JSON string holding one (Drizzle would hide that).
+    const kinds = await api.db.execute<{ kind: string }>(
+      sql`select jsonb_typeof(content) as kind from mail_outbox order by id`,
+    );
+    expect(kinds.rows).toEqual([{ kind: "object" }, { kind: "object" }]);
     expect(rows[0]!.subject).toBe(`Заявку ${uuid.slice(0, 8)} створено`);
     const mails = rows.map(withLetter);
     expect(mails[0]!.subject).toBe(rows[0]!.subject);
