@@ -14,7 +14,7 @@ if (!directory)
   throw new Error("usage: initialise-pglite-dir.child.ts <directory> [--migrate-and-seed]");
 const migrateAndSeed = flags.includes("--migrate-and-seed");
 
-const unpacked = migrateAndSeed && unpackPgliteTemplate(directory);
+const unpacked = migrateAndSeed && (await unpackPgliteTemplate(directory));
 const pglite = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
 try {
   // The next new data directory on this machine is unpacked from this one (pglite-template.ts),

@@ -37,10 +37,10 @@ export async function initialisePgliteDir(
 ): Promise<void> {
   if (existsSync(path.join(directory, "PG_VERSION"))) return;
   if (options.migrateAndSeed) {
-    if (!unpackPgliteTemplate(directory, "seeded")) {
+    if (!(await unpackPgliteTemplate(directory, "seeded"))) {
       await runChild(directory, ["--migrate-and-seed"]);
     }
-  } else if (!unpackPgliteTemplate(directory)) await runChild(directory, []);
+  } else if (!(await unpackPgliteTemplate(directory))) await runChild(directory, []);
 }
 
 function runChild(directory: string, flags: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -10,9 +11,9 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
+import { unpackTarGz } from "./untar.ts";
 
 /**
  * A new PGlite data directory is a copy of an empty cluster: initdb's output depends only on
@@ -83,66 +84,23 @@ function pgliteVersion(): string {
 
 /**
  * Unpacks the template into `directory` (an empty or new PGlite directory) and says whether
- * it did; false when there is no template yet. Plain Node (gunzip and a tar reader), not
- * PGlite's own `loadDataDir`: that would unpack through WebAssembly memory the process then
- * keeps (measured: +60–90 MB resident for the life of the server).
+ * it did; false when there is no template yet. Plain Node, streaming (untar.ts), not PGlite's
+ * own `loadDataDir`: that would unpack through WebAssembly memory the process then keeps
+ * (measured: +60–90 MB resident for the life of the server).
  */
-export function unpackPgliteTemplate(
+export async function unpackPgliteTemplate(
   directory: string,
   kind: PgliteTemplateKind = "empty",
-): boolean {
-  let archive: Buffer;
+): Promise<boolean> {
+  const file = pgliteTemplateFile(kind);
+  if (!existsSync(file)) return false;
   try {
-    archive = gunzipSync(readFileSync(pgliteTemplateFile(kind)));
-  } catch {
-    return false;
-  }
-  for (const entry of tarEntries(archive)) {
     // The dump is taken from a running cluster; its lock file describes that process only.
-    if (entry.name === "postmaster.pid") continue;
-    const target = path.join(directory, entry.name);
-    if (entry.kind === "directory") mkdirSync(target, { recursive: true, mode: entry.mode });
-    else {
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, entry.content, { mode: entry.mode });
-    }
-  }
-  return true;
-}
-
-type TarEntry = { name: string; mode: number } & (
-  | { kind: "directory" }
-  | { kind: "file"; content: Buffer }
-);
-
-/**
- * The entries of a POSIX (ustar) archive as PGlite's `dumpDataDir` writes it: regular files
- * and directories with paths relative to the data directory. Anything else (links, paths
- * leaving the directory) is refused rather than guessed at.
- */
-function* tarEntries(archive: Buffer): Generator<TarEntry> {
-  const field = (header: Buffer, start: number, length: number) =>
-    header
-      .subarray(start, start + length)
-      .toString("utf8")
-      .replace(/\0.*$/s, "");
-  const octal = (header: Buffer, start: number, length: number) =>
-    Number.parseInt(field(header, start, length).trim() || "0", 8);
-  for (let offset = 0; offset + 512 <= archive.length; ) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) return;
-    const prefix = field(header, 345, 155);
-    const name = path.posix.normalize(`${prefix ? `${prefix}/` : ""}${field(header, 0, 100)}`);
-    const relative = name.replace(/^\/+/, "");
-    if (relative.startsWith("..")) throw new Error(`PGlite template: unsafe path ${name}`);
-    const size = octal(header, 124, 12);
-    const mode = octal(header, 100, 8) & 0o777;
-    const type = field(header, 156, 1) || "0";
-    const content = archive.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === "5") yield { kind: "directory", name: relative, mode };
-    else if (type === "0") yield { kind: "file", name: relative, mode, content };
-    else throw new Error(`PGlite template: unsupported entry type ${type} for ${name}`);
+    await unpackTarGz(file, directory, { skip: (name) => name === "postmaster.pid" });
+    return true;
+  } catch (error) {
+    console.warn(`[db] could not unpack the PGlite template ${file}: ${(error as Error).message}`);
+    return false;
   }
 }
 

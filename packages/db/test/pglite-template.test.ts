@@ -48,7 +48,7 @@ describe("new PGlite data directories", () => {
 
     // The template is initdb's output, file for file.
     const next = path.join(tempDir(), "pglite");
-    expect(unpackPgliteTemplate(next)).toBe(true);
+    expect(await unpackPgliteTemplate(next)).toBe(true);
     expect(filesOf(next)).toEqual(filesOf(first));
   });
 
@@ -81,7 +81,7 @@ describe("the seeded template", () => {
     expect(existsSync(pgliteTemplateFile("seeded"))).toBe(true);
 
     const dataDir = tempDir();
-    expect(unpackPgliteTemplate(path.join(dataDir, "pglite"), "seeded")).toBe(true);
+    expect(await unpackPgliteTemplate(path.join(dataDir, "pglite"), "seeded")).toBe(true);
     const opened = await openDatabase({ dataDir });
     try {
       const result = await opened.db.execute<{ pairs: number }>(
