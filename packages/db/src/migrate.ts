@@ -19,10 +19,15 @@ const MIGRATION_LOCK_KEY = 0x6f626d65;
  * then finds nothing to do instead of racing on `CREATE SCHEMA drizzle` or applying a migration
  * twice. PGlite lives in one process (the DATA_DIR lock), so it needs none.
  */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  /** Another folder of migrations: for tests that start from an earlier schema. */
+  options: { migrationsFolder?: string } = {},
+): Promise<void> {
   const { client } = handle;
+  const folder = options.migrationsFolder ?? migrationsFolder;
   if (client.engine === "pglite") {
-    await migratePglite(client.typed, { migrationsFolder });
+    await migratePglite(client.typed, { migrationsFolder: folder });
     return;
   }
   // A session lock is held by one connection: take a dedicated one from the pool, not the pool.
@@ -31,7 +36,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   try {
     await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migrateNodePg(drizzle({ client: connection }), { migrationsFolder });
+      await migrateNodePg(drizzle({ client: connection }), { migrationsFolder: folder });
     } finally {
       await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrateDatabase } from "../src/index.ts";
+import { migrationsFolder } from "../src/migrate.ts";
 import { createTestDatabase } from "../src/testing.ts";
 
 const expectedTables = [
@@ -9,6 +13,7 @@ const expectedTables = [
   "content_translations",
   "currencies",
   "currency_fields",
+  "currency_held",
   "currency_pairs",
   "mail_outbox",
   "order_events",
@@ -72,6 +77,34 @@ describe("migrations", () => {
     ]);
   });
 
+  it("carry the held totals over to currency_held (0007) and drop the old column", async () => {
+    const test = await createTestDatabase({ migrate: false });
+    opened.push(test);
+    const before0007 = migrationsUpTo("0006_mail_content");
+    try {
+      await migrateDatabase(test, { migrationsFolder: before0007 });
+    } finally {
+      rmSync(before0007, { recursive: true, force: true });
+    }
+    await test.db.execute(sql`insert into pay_systems (name, icon) values ('Bank', '/b.svg')`);
+    await test.db.execute(sql`
+      insert into currencies (pay_system_id, currency_code, url_xml, kind, reserve, held,
+        reserve_name)
+      select id, code, code, 'bank', 1000, held, code from pay_systems,
+        (values ('HELD', 12.5), ('NONE', 0)) as c(code, held)`);
+    await migrateDatabase(test);
+    const held = await test.db.execute<{ url_xml: string; held: string }>(
+      sql`select c.url_xml, h.held::text as held from currency_held h
+        join currencies c on c.id = h.currency_id order by 1`,
+    );
+    expect(held.rows).toEqual([{ url_xml: "HELD", held: "12.500000000000000000" }]);
+    const column = await test.db.execute(
+      sql`select 1 from information_schema.columns
+        where table_name = 'currencies' and column_name = 'held'`,
+    );
+    expect(column.rows).toEqual([]);
+  });
+
   it("enforce the one-side-is-1 rate rule in the database itself", async () => {
     const test = await createTestDatabase({ seed: true });
     opened.push(test);
@@ -80,3 +113,16 @@ describe("migrations", () => {
     ).rejects.toThrow();
   });
 });
+
+/** A copy of the committed migrations up to and including `tag`, as an older release had them. */
+function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "obmen-migrations-"));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalFile = path.join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, last + 1);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}

@@ -1,9 +1,12 @@
 import { roundDown, toDecimal } from "@obmen/domain";
 
-/** Declared reserve minus open holds, rounded down to the currency's places, never negative. */
+/**
+ * Declared reserve minus open holds (null: none, the currency has no `currency_held` row yet),
+ * rounded down to the currency's places, never negative.
+ */
 export function availableReserve(
   reserve: string,
-  held: string | undefined,
+  held: string | null | undefined,
   decimals: number,
 ): string {
   const available = toDecimal(reserve).minus(held ?? "0");

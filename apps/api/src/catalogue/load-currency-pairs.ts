@@ -1,5 +1,12 @@
 import type { Currency, CurrencyPairEntry, Locale, OrderFieldDefinition } from "@obmen/contracts";
-import { currencies, currencyFields, currencyPairs, type Database, paySystems } from "@obmen/db";
+import {
+  currencies,
+  currencyFields,
+  currencyHeld,
+  currencyPairs,
+  type Database,
+  paySystems,
+} from "@obmen/db";
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { availableReserve } from "./available-reserve.ts";
@@ -22,6 +29,8 @@ export async function loadCurrencyPairs(options: {
   const receiveCurrency = alias(currencies, "receive_currency");
   const sendPaySystem = alias(paySystems, "send_pay_system");
   const receivePaySystem = alias(paySystems, "receive_pay_system");
+  const sendHeld = alias(currencyHeld, "send_held");
+  const receiveHeld = alias(currencyHeld, "receive_held");
 
   const [rows, fields] = await Promise.all([
     db
@@ -29,14 +38,18 @@ export async function loadCurrencyPairs(options: {
         pair: currencyPairs,
         send: sendCurrency,
         sendPaySystem,
+        sendHeld: sendHeld.held,
         receive: receiveCurrency,
         receivePaySystem,
+        receiveHeld: receiveHeld.held,
       })
       .from(currencyPairs)
       .innerJoin(sendCurrency, eq(sendCurrency.id, currencyPairs.sendCurrencyId))
       .innerJoin(receiveCurrency, eq(receiveCurrency.id, currencyPairs.receiveCurrencyId))
       .innerJoin(sendPaySystem, eq(sendPaySystem.id, sendCurrency.paySystemId))
       .innerJoin(receivePaySystem, eq(receivePaySystem.id, receiveCurrency.paySystemId))
+      .leftJoin(sendHeld, eq(sendHeld.currencyId, sendCurrency.id))
+      .leftJoin(receiveHeld, eq(receiveHeld.currencyId, receiveCurrency.id))
       .where(
         and(
           eq(currencyPairs.active, true),
@@ -59,36 +72,39 @@ export async function loadCurrencyPairs(options: {
       .filter((field) => field.side === side)
       .map((field) => toFieldDefinition(field, lang));
 
-  return rows.map(({ pair, send, sendPaySystem, receive, receivePaySystem }) => ({
-    id: pair.id,
-    rate: {
-      send_rate: pair.sendRate,
-      receive_rate: pair.receiveRate,
-      send_rate_real: pair.sendRateReal,
-      receive_rate_real: pair.receiveRateReal,
-      comission_amount: pair.comissionAmount,
-    },
-    currency_pair: {
-      send_currency: toCurrency(send, sendPaySystem, {
-        min_send_sum: pair.minSendSum,
-        max_send_sum: pair.maxSendSum,
-        min_receive_sum: null,
-        max_receive_sum: null,
-      }),
-      receive_currency: toCurrency(receive, receivePaySystem, {
-        min_send_sum: null,
-        max_send_sum: null,
-        min_receive_sum: pair.minReceiveSum,
-        max_receive_sum: pair.maxReceiveSum,
-      }),
-    },
-    fields: [...fieldsOf(send.id, "send"), ...fieldsOf(receive.id, "receive")],
-  }));
+  return rows.map(
+    ({ pair, send, sendPaySystem, sendHeld, receive, receivePaySystem, receiveHeld }) => ({
+      id: pair.id,
+      rate: {
+        send_rate: pair.sendRate,
+        receive_rate: pair.receiveRate,
+        send_rate_real: pair.sendRateReal,
+        receive_rate_real: pair.receiveRateReal,
+        comission_amount: pair.comissionAmount,
+      },
+      currency_pair: {
+        send_currency: toCurrency(send, sendPaySystem, sendHeld, {
+          min_send_sum: pair.minSendSum,
+          max_send_sum: pair.maxSendSum,
+          min_receive_sum: null,
+          max_receive_sum: null,
+        }),
+        receive_currency: toCurrency(receive, receivePaySystem, receiveHeld, {
+          min_send_sum: null,
+          max_send_sum: null,
+          min_receive_sum: pair.minReceiveSum,
+          max_receive_sum: pair.maxReceiveSum,
+        }),
+      },
+      fields: [...fieldsOf(send.id, "send"), ...fieldsOf(receive.id, "receive")],
+    }),
+  );
 }
 
 function toCurrency(
   currency: CurrencyRow,
   paySystem: PaySystemRow,
+  held: string | null,
   pairLimits: Pick<
     Currency["currency_in_services"],
     "min_send_sum" | "max_send_sum" | "min_receive_sum" | "max_receive_sum"
@@ -103,7 +119,7 @@ function toCurrency(
     currency_in_services: {
       reserve: {
         name: currency.reserveName,
-        reserve: availableReserve(currency.reserve, currency.held, currency.decimals),
+        reserve: availableReserve(currency.reserve, held, currency.decimals),
       },
       decimal: currency.decimals,
       ...pairLimits,

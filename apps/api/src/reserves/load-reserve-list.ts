@@ -1,5 +1,12 @@
 import type { ReserveEntry } from "@obmen/contracts";
-import { currencies, currencyKinds, currencyPairs, type Database, paySystems } from "@obmen/db";
+import {
+  currencies,
+  currencyHeld,
+  currencyKinds,
+  currencyPairs,
+  type Database,
+  paySystems,
+} from "@obmen/db";
 import { and, eq, exists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { availableReserve } from "../catalogue/available-reserve.ts";
@@ -28,9 +35,10 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
   );
 
   const rows = await db
-    .select({ currency: currencies, paySystem: paySystems })
+    .select({ currency: currencies, paySystem: paySystems, held: currencyHeld.held })
     .from(currencies)
     .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+    .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
     .where(and(eq(currencies.active, true), paidOutByActivePair));
 
   const kindRank = (kind: string) => currencyKinds.indexOf(kind as (typeof currencyKinds)[number]);
@@ -40,7 +48,7 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       a.currency.sortOrder - b.currency.sortOrder ||
       a.currency.id - b.currency.id,
   );
-  return rows.map(({ currency, paySystem }) => ({
+  return rows.map(({ currency, paySystem, held }) => ({
     currency: {
       id: currency.id,
       url_xml: currency.urlXml,
@@ -52,7 +60,7 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       },
       kind: currency.kind,
     },
-    reserve: availableReserve(currency.reserve, currency.held, currency.decimals),
+    reserve: availableReserve(currency.reserve, held, currency.decimals),
     decimal: currency.decimals,
   }));
 }

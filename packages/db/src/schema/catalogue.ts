@@ -29,14 +29,8 @@ export const currencies = pgTable(
     urlXml: text("url_xml").notNull().unique(),
     kind: text("kind").$type<CurrencyKind>().notNull(),
     decimals: integer("decimals").notNull().default(2),
-    /** Operator-declared reserve; what is available = reserve − held amounts (reserve_holds). */
+    /** Operator-declared reserve; what is available = reserve − held (`currency_held`). */
     reserve: decimal("reserve").notNull().default("0"),
-    /**
-     * The sum of this currency's open (`held`) reserve holds, kept by a trigger on
-     * `reserve_holds` (migration 0003); never written by the app. A new order's hold is checked
-     * against `reserve − held` on the row it locks, in O(1) however many orders are open.
-     */
-    held: decimal("held").notNull().default("0"),
     reserveName: text("reserve_name").notNull(),
     /** The currency's own `send_limit`, used when a pair sets no limit (DESIGN "Limits"). */
     sendMin: decimal("send_min"),
@@ -59,12 +53,30 @@ export const currencies = pgTable(
     check("currencies_decimals_check", sql`${t.decimals} between 0 and 18`),
     check("currencies_url_xml_check", sql`${t.urlXml} ~ '^[A-Z0-9]+$'`),
     check("currencies_reserve_check", sql`${t.reserve} >= 0`),
-    check("currencies_held_check", sql`${t.held} >= 0`),
     check(
       "currencies_send_limit_check",
       sql`${t.sendMin} is null or ${t.sendMax} is null or ${t.sendMin} <= ${t.sendMax}`,
     ),
   ],
+);
+
+/**
+ * The sum of a currency's open (`held`) reserve holds, kept by a trigger on `reserve_holds`
+ * (migrations 0003 and 0007); never written by the app. A row appears with the currency's
+ * first hold: no row means nothing held. A new order's hold is checked against
+ * `reserve − held` with the currency's row locked, in O(1) however many orders are open.
+ * Its own narrow table rather than a column of `currencies`: the trigger's update then writes
+ * a small row and checks one constraint, not the currency's six (docs/performance.md).
+ */
+export const currencyHeld = pgTable(
+  "currency_held",
+  {
+    currencyId: integer("currency_id")
+      .primaryKey()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    held: decimal("held").notNull().default("0"),
+  },
+  (t) => [check("currency_held_held_check", sql`${t.held} >= 0`)],
 );
 
 /**
