@@ -1,8 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readdirSync } from "node:fs";
 import { count, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   contentEntries,
   currencies,
@@ -14,17 +12,9 @@ import {
   seedContent,
   seedDemoCatalogue,
 } from "../src/index.ts";
+import { tempDirs } from "./support/temp-dirs.ts";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "obmen-initialise-"));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("obmen-initialise-");
 
 async function hasCatalogue(handle: DatabaseHandle): Promise<boolean> {
   const table = await handle.db.execute<{ name: string | null }>(

@@ -1,24 +1,11 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "../src/index.ts";
 import { initialisePgliteDir } from "../src/initialise-pglite-dir.ts";
 import { hashFiles, pgliteTemplateFile, unpackPgliteTemplate } from "../src/pglite-template.ts";
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDirs } from "./support/temp-dirs.ts";
 
 /** Every file under `root` with its size, sorted (initdb's output varies only in contents). */
 function filesOf(root: string): string[] {
@@ -31,11 +18,7 @@ function filesOf(root: string): string[] {
     .sort();
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "obmen-template-"));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs("obmen-template-");
 
 describe("new PGlite data directories", () => {
   it("run initdb once, save the result, and are unpacked from it afterwards", async () => {

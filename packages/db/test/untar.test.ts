@@ -1,20 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unpackTarGz } from "../src/untar.ts";
+import { tempDirs } from "./support/temp-dirs.ts";
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
-function tempRoot(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "obmen-untar-"));
-  roots.push(root);
-  return root;
-}
+const tempRoot = tempDirs("obmen-untar-");
 
 type Entry = { name: string; mode?: number } & ({ dir: true } | { content: string | Buffer });
 

@@ -15,7 +15,7 @@ import {
   newOrdersStatement,
 } from "../../src/exchange/insert-new-orders.ts";
 import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
-import { newOrderRow } from "../support/orders.ts";
+import { newOrderRow, stubOrderMail } from "../support/orders.ts";
 
 /**
  * DESIGN.md invariant 1 inside `create_order`, made deterministic: a create that waits for
@@ -67,7 +67,7 @@ describe("create_order's reserve lock on PostgreSQL", () => {
 
   /** The app's own statement for one order, for the raw client holding its lock. */
   const callText = (order: NewOrder["order"]) =>
-    newOrdersStatement([{ order, payTo, mail: mailFor() }]);
+    newOrdersStatement([{ order, payTo, mail: stubOrderMail() }]);
 
   async function waitUntilBlocked(): Promise<void> {
     for (let i = 0; i < 100; i++) {
@@ -100,7 +100,7 @@ describe("create_order's reserve lock on PostgreSQL", () => {
     const second = insertOne({
       order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
       payTo,
-      mail: mailFor(),
+      mail: stubOrderMail(),
     });
     await waitUntilBlocked();
     await other.query("commit");
@@ -122,7 +122,7 @@ describe("create_order's reserve lock on PostgreSQL", () => {
     const second = insertOne({
       order: newOrderRow(pair, { sendAmount: "100", receiveAmount: "8116.4" }),
       payTo,
-      mail: mailFor(),
+      mail: stubOrderMail(),
     });
     await waitUntilBlocked();
     await other.query("rollback");
@@ -130,15 +130,3 @@ describe("create_order's reserve lock on PostgreSQL", () => {
     expect(await heldTotal()).toBeCloseTo(8116.4, 6);
   });
 });
-
-/** An order of 100 USDT-worth (8,116.40 RUB) on `pair`, as create-exchange.ts builds it. */
-
-function mailFor() {
-  return {
-    to: "customer@example.com",
-    subject: "subject",
-    content: {} as NonNullable<NewOrder["mail"]>["content"],
-    locale: "en",
-    kind: "order_created" as const,
-  };
-}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NewOrder } from "../../src/exchange/insert-new-orders.ts";
 import { createNewOrderQueue } from "../../src/exchange/new-order-queue.ts";
 import type { SendCurrency } from "../../src/exchange/payment-instructions.ts";
-import { newOrderRow } from "../support/orders.ts";
+import { newOrderRow, stubOrderMail } from "../support/orders.ts";
 
 type Pair = typeof currencyPairs.$inferSelect;
 
@@ -58,13 +58,7 @@ describe("new orders batched into one database call while another is out", () =>
   const newOrder = (pair: Pair, change: Partial<NewOrder["order"]> = {}): NewOrder => ({
     order: { ...newOrderRow(pair, { sendAmount: "1", receiveAmount: "0.01" }), ...change },
     payTo: payTo.get(pair.sendCurrencyId)!,
-    mail: {
-      to: "customer@example.com",
-      subject: "subject",
-      content: {} as NonNullable<NewOrder["mail"]>["content"],
-      locale: "en",
-      kind: "order_created",
-    },
+    mail: stubOrderMail(),
   });
 
   it("sends a lone order at once, and what arrives meanwhile as one call", async () => {

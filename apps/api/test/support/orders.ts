@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
 import type { currencyPairs, orders } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
+import type { NewOrder } from "../../src/exchange/insert-new-orders.ts";
 import { callApi } from "./test-api.ts";
 
 /** A valid value for each kind of order field, as a customer would type it. */
@@ -102,5 +103,16 @@ export function newOrderRow(
     createdAt,
     expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
     updatedAt: createdAt,
+  };
+}
+
+/** A new order's e-mail for tests that never render it: its content is an empty stand-in. */
+export function stubOrderMail(): NonNullable<NewOrder["mail"]> {
+  return {
+    to: "customer@example.com",
+    subject: "subject",
+    content: {} as NonNullable<NewOrder["mail"]>["content"],
+    locale: "en",
+    kind: "order_created",
   };
 }
