@@ -30,7 +30,7 @@ export interface PgbenchResult {
 }
 
 /**
- * What the app does per order (apps/api/src/exchange/insert-new-orders.ts): one call of
+ * What the app does per order (apps/api/src/orders/create/insert-new-orders.ts): one call of
  * `create_order` in autocommit, a prepared statement, everything a parameter: the quoted
  * rate, where the e-mail says to pay, the amounts, the fields and the e-mail's content (the
  * probe order's real one, same size, passed with `-D` so it travels as a parameter as it does

@@ -4,12 +4,12 @@ import type { z } from "zod";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
 import type { ContentCache, ContentChanges } from "./content/content-cache.ts";
-import type { OrderEffects } from "./exchange/order-effects.ts";
 import type {
   SignedCallContext,
   SignedRouteDoc,
   SignedRouteSecurity,
 } from "./http/signed-route.ts";
+import type { OrderEffects } from "./orders/effects/order-effects.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {

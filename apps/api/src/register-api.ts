@@ -13,14 +13,14 @@ import { registerCatalogueRoutes } from "./catalogue/routes.ts";
 import { type ContentChanges, createContentCache } from "./content/content-cache.ts";
 import { loadPublishedContent } from "./content/load-published-content.ts";
 import { registerContentRoutes } from "./content/routes.ts";
-import { createOrderEffects } from "./exchange/create-order-effects.ts";
-import { registerOrderJobs } from "./exchange/order-jobs.ts";
-import { registerExchangeRoutes } from "./exchange/routes.ts";
 import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling, sendError } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
 import { type ApiKeyRouteDoc, buildOpenApi } from "./openapi/build-openapi.ts";
+import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
+import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
+import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
 
@@ -43,7 +43,7 @@ export interface RegisterApiOptions {
   orderLifetimeMs?: number;
   /** Poll interval of this process's job workers (tests use a short one). */
   jobPollingIntervalSeconds?: number;
-  /** How often unpaid orders past their rate lock are expired (exchange/order-jobs.ts). */
+  /** How often unpaid orders past their rate lock are expired (orders/lifecycle/order-jobs.ts). */
   expirySweepSeconds?: number;
 }
 
@@ -97,7 +97,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       define: (route) => signedRoute(api, options, docs, route),
     };
     registerCatalogueRoutes(routes);
-    registerExchangeRoutes(routes);
+    registerOrderRoutes(routes);
     registerRatesExportRoutes(routes);
     registerReserveRoutes(routes);
     registerContentRoutes({

@@ -12,7 +12,7 @@ const LABEL_COLUMN = {
 /**
  * What an order mail shows beyond the order row, read in the caller's transaction so the mail
  * and the order agree: both currencies and the pair's field labels in the order's language.
- * (Payment instructions come from exchange/payment-instructions.ts, as on the order page.)
+ * (Payment instructions come from orders/info/payment-instructions.ts, as on the order page.)
  */
 export async function loadOrderMailDisplay(options: {
   tx: Transaction | Database;

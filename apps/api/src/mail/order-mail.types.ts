@@ -32,7 +32,7 @@ export interface OrderMailDisplay {
 
 /**
  * Where and how to pay, exactly as the order page shows it (`payment` of `/rest/exchange/info`,
- * built by exchange/payment-instructions.ts in the order's language): the mail repeats the
+ * built by orders/info/payment-instructions.ts in the order's language): the mail repeats the
  * page's sentence instead of wording it a second time. `target` null: the operator sends it.
  */
 export type OrderMailPaymentInstructions = Pick<PaymentInstructions, "text" | "target" | "holder">;

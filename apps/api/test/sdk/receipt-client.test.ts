@@ -36,14 +36,14 @@ describe("the SDK's receipt upload against the real API", () => {
   beforeAll(async () => {
     api = await startTestApi();
     const pair = findPair(await client().currencyPairs.list(caller), "USDTTRC20", "SBERRUB");
-    uuid = (await client().exchange.create(caller, createForm(pair, { send_amount: "100" })))
+    uuid = (await client().orders.create(caller, createForm(pair, { send_amount: "100" })))
       .exchange_uuid;
   });
   afterAll(() => api.close());
 
   it("stores the file byte for byte and lists it on the order", async () => {
     const { receipt_id } = await client().receipts.send(caller, {
-      exchangeUuid: uuid,
+      orderId: uuid,
       fileName: 'payment "May".png',
       content: PNG,
     });
@@ -51,14 +51,14 @@ describe("the SDK's receipt upload against the real API", () => {
     expect(row?.orderId).toBe(uuid);
     expect(row?.mimeType).toBe("image/png");
     expect(Buffer.compare(row!.content, PNG)).toBe(0);
-    const info = await client().exchange.info(caller, uuid);
+    const info = await client().orders.info(caller, uuid);
     expect(info.receipts.map((receipt) => receipt.id)).toEqual([receipt_id]);
   });
 
   it("surfaces the API's refusal in the caller's language", async () => {
     const upload = client().receipts.send(
       { ...caller, lang: "ru" },
-      { exchangeUuid: uuid, fileName: "x.png", content: Buffer.from("not an image") },
+      { orderId: uuid, fileName: "x.png", content: Buffer.from("not an image") },
     );
     await expect(upload).rejects.toMatchObject({
       status: 422,
@@ -70,7 +70,7 @@ describe("the SDK's receipt upload against the real API", () => {
     attempts = 0;
     failNext = true;
     const upload = client().receipts.send(caller, {
-      exchangeUuid: uuid,
+      orderId: uuid,
       fileName: "again.png",
       content: PNG,
     });

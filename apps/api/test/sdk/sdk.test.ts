@@ -52,10 +52,10 @@ describe("the typed SDK against the real API", () => {
   it("retries a create safely: the idempotency key yields one order", async () => {
     const pair = findPair(await client().currencyPairs.list(caller), "USDTTRC20", "SBERRUB");
     const form = createForm(pair, { send_amount: "100", idempotency_key: "sdk-retry-0001" });
-    const first = await client().exchange.create(caller, form);
-    const again = await client().exchange.create(caller, form);
+    const first = await client().orders.create(caller, form);
+    const again = await client().orders.create(caller, form);
     expect(again.exchange_uuid).toBe(first.exchange_uuid);
-    const info = await client().exchange.info(caller, first.exchange_uuid);
+    const info = await client().orders.info(caller, first.exchange_uuid);
     expect(info.exchange_status).toBe("new");
   });
 
@@ -63,7 +63,7 @@ describe("the typed SDK against the real API", () => {
     const pair = findPair(await client().currencyPairs.list(caller), "USDTTRC20", "SBERRUB");
     attempts.length = 0;
     await expect(
-      client().exchange.create(caller, createForm(pair, { send_amount: "100", receive_rate: "1" })),
+      client().orders.create(caller, createForm(pair, { send_amount: "100", receive_rate: "1" })),
     ).rejects.toMatchObject({ status: 409, body: { error: { code: "RATE_CHANGED" } } });
     expect(attempts).toHaveLength(1);
   });

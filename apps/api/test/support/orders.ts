@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
 import type { currencyPairs, orders } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
-import type { NewOrder } from "../../src/exchange/insert-new-orders.ts";
+import type { NewOrder } from "../../src/orders/create/insert-new-orders.ts";
 import { callApi } from "./test-api.ts";
 
 /** A valid value for each kind of order field, as a customer would type it. */

@@ -1,4 +1,4 @@
-import type { ExchangeInfo } from "@obmen/contracts";
+import type { OrderInfo } from "@obmen/contracts";
 import { Form, useNavigation } from "react-router";
 import { formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
@@ -7,11 +7,7 @@ import { CopyButton } from "./copy-button.tsx";
 import { Countdown } from "./countdown.tsx";
 
 /** What to pay and where, while the order waits for payment; "I paid" and "Cancel". */
-export function PaymentPanel(props: {
-  order: ExchangeInfo;
-  qrSvg: string | null;
-  serverNow: number;
-}) {
+export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; serverNow: number }) {
   const { order, qrSvg } = props;
   const { t } = useTranslation();
   const locale = useLocale();

@@ -1,4 +1,4 @@
-/** The API takes receipts up to 10 MB (apps/api/src/exchange/attach-receipt.ts). */
+/** The API takes receipts up to 10 MB (apps/api/src/orders/receipts/attach-receipt.ts). */
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
 /** What the file input offers; the API judges the file by its content in the end. */

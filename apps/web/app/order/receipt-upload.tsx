@@ -1,4 +1,4 @@
-import type { ExchangeInfo } from "@obmen/contracts";
+import type { OrderInfo } from "@obmen/contracts";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
@@ -11,7 +11,7 @@ import { checkReceiptFile, RECEIPT_ACCEPT } from "./receipt-rules.ts";
  * picked (type, 10 MB), and again on the server.
  */
 export function ReceiptUpload(props: {
-  receipts: ExchangeInfo["receipts"];
+  receipts: OrderInfo["receipts"];
   /** The action's refusal, in the visitor's language. */
   error: string | undefined;
   /** The last upload went through (the action redirected with `?receipt=sent`). */

@@ -24,7 +24,7 @@ export async function sendReceiptFromForm(options: {
   }
   try {
     await api.receipts.send(caller, {
-      exchangeUuid: orderId,
+      orderId,
       fileName: file.name,
       content: Buffer.from(await file.arrayBuffer()),
     });

@@ -6,17 +6,17 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRevalidator,
 } from "react-router";
+import { Calculator } from "../calculator/calculator.tsx";
+import { createOrder } from "../calculator/create-order.server.ts";
+import { exchangeRedirect, selectPath } from "../calculator/pair-paths.ts";
+import { findPairByCodes, toCalculatorPair } from "../calculator/to-calculator-pair.ts";
 import { loadPairEntries } from "../catalogue/load-pair-entries.server.ts";
-import { Calculator } from "../exchange/calculator.tsx";
-import { createOrder } from "../exchange/create-order.server.ts";
-import { exchangeRedirect, selectPath } from "../exchange/pair-paths.ts";
-import { findPairByCodes, toCalculatorPair } from "../exchange/to-calculator-pair.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/exchange";
-import "../exchange/exchange.css";
+import "../calculator/calculator.css";
 
 /** How often an open page refreshes the rate, reserve and limits. */
 const RATE_REFRESH_MS = 30_000;

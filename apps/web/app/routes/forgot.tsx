@@ -6,7 +6,7 @@ import { useLocalizedHref } from "../i18n/use-locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/forgot";
 import "../content/content.css";
-import "../exchange/exchange.css";
+import "../calculator/calculator.css";
 
 /**
  * `/forgot` (spec §2, "content not shown"): the operator's "forgot" text, and since an order

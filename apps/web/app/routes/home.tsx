@@ -1,7 +1,7 @@
+import { SelectView } from "../calculator/select-view.tsx";
 import { usePairCatalogue } from "../catalogue/use-pair-catalogue.ts";
-import { SelectView } from "../exchange/select-view.tsx";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import "../exchange/select-view.css";
+import "../calculator/select-view.css";
 import "./home.css";
 
 /**

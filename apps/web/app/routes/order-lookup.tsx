@@ -3,7 +3,7 @@ import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { isOrderId } from "../order/order-id.ts";
 import type { Route } from "./+types/order-lookup";
-import "../exchange/exchange.css";
+import "../calculator/calculator.css";
 import "../order/order.css";
 
 /** `/order?id=…` (a plain GET form, so it works without JavaScript) goes to the order's page. */

@@ -1,4 +1,4 @@
-import type { ExchangeStatus } from "@obmen/contracts";
+import type { OrderStatus } from "@obmen/contracts";
 import { isTerminal } from "@obmen/domain";
 import { useEffect } from "react";
 import {
@@ -25,7 +25,7 @@ import { ReviewForm } from "../order/review-form.tsx";
 import { sendReceiptFromForm } from "../order/send-receipt.server.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/order";
-import "../exchange/exchange.css";
+import "../calculator/calculator.css";
 import "../order/order.css";
 
 /** How often a page showing a live order asks for its status. */
@@ -38,9 +38,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (!isOrderId(params.id)) throw notFound();
   const { api, clientIp } = context.get(webContext);
   const caller = { ip: clientIp, lang: localeFromPathname(url.pathname) };
-  let order: Awaited<ReturnType<typeof api.exchange.info>>;
+  let order: Awaited<ReturnType<typeof api.orders.info>>;
   try {
-    order = await api.exchange.info(caller, params.id);
+    order = await api.orders.info(caller, params.id);
   } catch (error) {
     if (isApiCallError(error) && error.status === 404) throw notFound();
     throw error;
@@ -67,14 +67,14 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   }
   try {
     if (intent === "paid" || intent === "cancelled") {
-      await api.exchange.update(caller, params.id, intent);
+      await api.orders.update(caller, params.id, intent);
     } else if (intent === "review") {
       const rating = Number(form.get("rating"));
       if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
         return data({ intent, error: t("Order.RatingRequired") }, { status: 422 });
       }
       const text = String(form.get("text") ?? "");
-      await api.exchange.review(caller, { exchangeUuid: params.id, rating, text });
+      await api.orders.review(caller, { orderId: params.id, rating, text });
     } else {
       return data({ intent, error: t("Order.ActionFailed") }, { status: 400 });
     }
@@ -222,7 +222,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-function StatusBadge({ status }: { status: ExchangeStatus }) {
+function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return <span className={`badge badge--${status}`}>{t(`Order.Status.${status}`)}</span>;
 }

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
+import { resolveShortcut } from "../calculator/pair-paths.ts";
+import { SelectView } from "../calculator/select-view.tsx";
 import { cachedPairCatalogue } from "../catalogue/cached-pair-catalogue.server.ts";
 import type { PairCatalogue } from "../catalogue/pair-catalogue.ts";
 import { usePairCatalogue } from "../catalogue/use-pair-catalogue.ts";
-import { resolveShortcut } from "../exchange/pair-paths.ts";
-import { SelectView } from "../exchange/select-view.tsx";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import type { Route } from "./+types/pair-shortcut";
-import "../exchange/select-view.css";
+import "../calculator/select-view.css";
 import "./home.css";
 
 /**

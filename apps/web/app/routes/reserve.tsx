@@ -7,7 +7,7 @@ import { localeFromPathname } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/reserve";
 import "../content/content.css";
-import "../exchange/exchange.css";
+import "../calculator/calculator.css";
 
 /** `/reserve` (spec §2): what the exchange can pay out now, per currency (`/rest/reserve/list`). */
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,11 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry } from "../catalogue.ts";
-import type {
-  CreateExchangeRequest,
-  CreateExchangeResult,
-  ExchangeInfo,
-  ExchangeStatus,
-} from "../exchange.ts";
+import type { CreateOrderRequest, CreateOrderResult, OrderInfo, OrderStatus } from "../orders.ts";
 import type { ReserveEntry } from "../reserves.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import { createContentClient } from "./content-client.ts";
@@ -64,36 +59,33 @@ export function createObmenClient(options: {
       /** What the exchange can pay out per currency, for the reserves page. */
       list: (caller: CallerContext) => call<ReserveEntry[]>(caller, "/rest/reserve/list", {}, true),
     },
-    exchange: {
+    orders: {
       /**
        * Creates an order. The idempotency key makes the call safe to retry: a repeat returns
        * the first order instead of making a second one (DESIGN.md "Tiers").
        */
-      create: (caller: CallerContext, form: CreateExchangeRequest) =>
-        call<CreateExchangeResult>(
+      create: (caller: CallerContext, form: CreateOrderRequest) =>
+        call<CreateOrderResult>(
           caller,
           "/rest/exchange/create",
           { ...form, idempotency_key: form.idempotency_key ?? randomUUID() },
           true,
         ),
-      info: (caller: CallerContext, exchangeUuid: string) =>
-        call<ExchangeInfo>(caller, "/rest/exchange/info", { exchange_uuid: exchangeUuid }, true),
-      update: (caller: CallerContext, exchangeUuid: string, status: ExchangeStatus) =>
-        call<CreateExchangeResult>(
+      info: (caller: CallerContext, orderId: string) =>
+        call<OrderInfo>(caller, "/rest/exchange/info", { exchange_uuid: orderId }, true),
+      update: (caller: CallerContext, orderId: string, status: OrderStatus) =>
+        call<CreateOrderResult>(
           caller,
           "/rest/exchange/update",
-          { exchange_uuid: exchangeUuid, exchange_status: status },
+          { exchange_uuid: orderId, exchange_status: status },
           false,
         ),
-      review: (
-        caller: CallerContext,
-        review: { exchangeUuid: string; rating: number; text?: string },
-      ) =>
+      review: (caller: CallerContext, review: { orderId: string; rating: number; text?: string }) =>
         call<{ exchange_uuid: string; rating: number }>(
           caller,
           "/rest/exchange/review",
           {
-            exchange_uuid: review.exchangeUuid,
+            exchange_uuid: review.orderId,
             action: "review",
             rating: review.rating,
             text: review.text ?? "",

@@ -4,7 +4,7 @@ import { type CallerContext, type ClientCredentials, sealFor, sendWithRetries } 
 import type { Transport } from "./transport.ts";
 
 export interface ReceiptUpload {
-  exchangeUuid: string;
+  orderId: string;
   /** The name the customer's file had; the API keeps a cleaned-up version of it. */
   fileName: string;
   content: Buffer;
@@ -13,7 +13,7 @@ export interface ReceiptUpload {
 /**
  * `/rest/send-receipt` (spec §7): the envelope travels as the multipart fields `data` and
  * `signed` next to one `file` part, and the signed payload names the file's sha256, so the
- * signature covers the file too (apps/api/src/exchange/receipt-route.ts). Not retried: a
+ * signature covers the file too (apps/api/src/orders/receipts/receipt-route.ts). Not retried: a
  * repeat would attach the same receipt twice.
  */
 export function sendReceipt(options: {
@@ -29,7 +29,7 @@ export function sendReceipt(options: {
     idempotent: false,
     buildRequest: () => {
       const { envelope, timestamp } = sealFor(credentials, caller, {
-        exchange_uuid: upload.exchangeUuid,
+        exchange_uuid: upload.orderId,
         file_sha256: fileSha256,
       });
       const { body, contentType } = multipartBody(

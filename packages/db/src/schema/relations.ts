@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import { currencies, currencyFields, currencyPairs, paySystems } from "./catalogue.ts";
-import { orderEvents, orderReceipts, orderReviews, orders, reserveHolds } from "./exchange.ts";
+import { orderEvents, orderReceipts, orderReviews, orders, reserveHolds } from "./orders.ts";
 
 // Relations only feed Drizzle's relational queries (`db.query.currencyPairs.findMany({ with })`);
 // they create no SQL. The foreign keys live on the tables.

@@ -15,7 +15,7 @@ export const CARD_NUMBER = "2200 7001 2345 6789";
 export const HOSTILE_NAME = `<script>alert("x")</script> Ivan & "Co"`;
 export const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
-/** Shaped like the order page's `payment` (exchange/payment-instructions.ts) for this order. */
+/** Shaped like the order page's `payment` (orders/info/payment-instructions.ts) for this order. */
 export const PAYMENT: Record<Locale, OrderMailPaymentInstructions> = {
   ru: {
     text: "Отправьте ровно 0.015 BTC (BTC) одним переводом на адрес ниже. Другая сеть или сумма задержат обмен.",

@@ -1,0 +1,135 @@
+import { AppError, ErrorCode, type Locale, type OrderInfo } from "@obmen/contracts";
+import {
+  currencies,
+  currencyFields,
+  type Database,
+  orderEvents,
+  orderReceipts,
+  orderReviews,
+  orders,
+  paySystems,
+} from "@obmen/db";
+import { nextStatuses } from "@obmen/domain";
+import { asc, eq, inArray } from "drizzle-orm";
+import { errorMessage } from "../../http/messages.ts";
+import { paymentInstructions } from "./payment-instructions.ts";
+
+/**
+ * `/rest/exchange/info`: everything the order page shows. The unguessable uuid is the
+ * capability to read the order (DESIGN.md "Orders"), as with every exchanger's order link.
+ */
+export async function getOrderInfo(options: {
+  db: Database;
+  orderId: string;
+  lang: Locale;
+}): Promise<OrderInfo> {
+  const { db, orderId, lang } = options;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order)
+    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+
+  const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
+  const [currencyRows, fieldRows, events, receipts, reviews] = await Promise.all([
+    db
+      .select({ currency: currencies, paySystem: paySystems })
+      .from(currencies)
+      .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+      .where(inArray(currencies.id, currencyIds)),
+    db.select().from(currencyFields).where(inArray(currencyFields.currencyId, currencyIds)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id))
+      .orderBy(asc(orderEvents.id)),
+    db
+      .select({
+        id: orderReceipts.id,
+        fileName: orderReceipts.fileName,
+        createdAt: orderReceipts.createdAt,
+      })
+      .from(orderReceipts)
+      .where(eq(orderReceipts.orderId, order.id))
+      .orderBy(asc(orderReceipts.id)),
+    db.select().from(orderReviews).where(eq(orderReviews.orderId, order.id)).limit(1),
+  ]);
+  const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
+  const send = byId.get(order.sendCurrencyId)!;
+  const receive = byId.get(order.receiveCurrencyId)!;
+  const labels = new Map(
+    fieldRows.map((field) => [
+      field.key,
+      { ru: field.labelRu, en: field.labelEn, uk: field.labelUk }[lang],
+    ]),
+  );
+  const review = reviews[0];
+  // Past its rate lock an unpaid order is expired, whether or not the sweep (order-jobs.ts)
+  // has recorded it yet: the page must not offer "I paid", which the update would refuse.
+  const currentStatus =
+    order.status === "new" && order.expiresAt <= new Date() ? "expired" : order.status;
+
+  return {
+    exchange_uuid: order.id,
+    exchange_status: currentStatus,
+    send_amount: order.sendAmount,
+    receive_amount: order.receiveAmount,
+    rate: {
+      send_rate: order.sendRate,
+      receive_rate: order.receiveRate,
+      comission_amount: order.comissionAmount,
+    },
+    send_currency: toOrderCurrency(send),
+    receive_currency: toOrderCurrency(receive),
+    fields: order.fields.map((field) => ({
+      key: field.key,
+      label: labels.get(field.key) ?? field.key,
+      value: field.value,
+    })),
+    email: order.email,
+    created_at: order.createdAt.toISOString(),
+    expires_at: order.expiresAt.toISOString(),
+    payment: paymentInstructions({
+      currency: {
+        currencyCode: send.currency.currencyCode,
+        kind: send.currency.kind,
+        networkCode: send.paySystem.networkCode,
+        paySystemName: send.paySystem.name,
+        paymentTarget: send.currency.paymentTarget,
+        paymentHolder: send.currency.paymentHolder,
+      },
+      amount: order.sendAmount,
+      lang,
+    }),
+    history: events.map((event) => ({
+      status: event.status,
+      at: event.createdAt.toISOString(),
+      actor: event.actorKind,
+      comment: event.comment,
+    })),
+    customer_actions: nextStatuses({ from: currentStatus, actor: "customer" }).filter(
+      (status): status is "paid" | "cancelled" => status === "paid" || status === "cancelled",
+    ),
+    receipts: receipts.map((receipt) => ({
+      id: receipt.id,
+      file_name: receipt.fileName,
+      created_at: receipt.createdAt.toISOString(),
+    })),
+    review: review ? { rating: review.rating, text: review.text ?? "" } : null,
+    can_review: order.status === "completed" && !review,
+  };
+}
+
+function toOrderCurrency(row: {
+  currency: typeof currencies.$inferSelect;
+  paySystem: typeof paySystems.$inferSelect;
+}): OrderInfo["send_currency"] {
+  return {
+    id: row.currency.id,
+    name: row.paySystem.name,
+    currency_code: row.currency.currencyCode,
+    url_xml: row.currency.urlXml,
+    icon: row.paySystem.icon,
+    network_code: row.paySystem.networkCode,
+    kind: row.currency.kind,
+    decimal: row.currency.decimals,
+  };
+}

@@ -1,0 +1,51 @@
+import { AppError, ErrorCode, type Locale, type OrderStatus } from "@obmen/contracts";
+import type { Database } from "@obmen/db";
+import { errorMessage } from "../../http/messages.ts";
+import type { OrderEffects } from "../effects/order-effects.ts";
+import { changeOrderStatus } from "./change-order-status.ts";
+import { expireOrder } from "./expire-order.ts";
+
+/** The only statuses a customer sets (DESIGN.md "Orders"): "I paid" and "cancel". */
+const CUSTOMER_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "cancelled"]);
+
+/**
+ * `/rest/exchange/update`: the customer marks the order paid or cancels it, both only from
+ * `new` and only while the rate lock lasts. Anything else is refused and changes nothing.
+ */
+export async function updateOrderByCustomer(options: {
+  db: Database;
+  effects: OrderEffects;
+  orderId: string;
+  status: OrderStatus;
+  lang: Locale;
+}): Promise<{ exchange_uuid: string; exchange_status: OrderStatus }> {
+  const { db, effects, orderId, status, lang } = options;
+  if (!CUSTOMER_STATUSES.has(status)) {
+    throw new AppError(ErrorCode.FORBIDDEN, {
+      message: errorMessage(ErrorCode.FORBIDDEN, lang),
+      fields: { exchange_status: errorMessage(ErrorCode.FORBIDDEN, lang) },
+    });
+  }
+  const now = new Date();
+  const updated = await db.transaction((tx) =>
+    changeOrderStatus({
+      tx,
+      effects,
+      orderId,
+      to: status,
+      actor: "customer",
+      lang,
+      // Past the rate lock the order is expired, whether or not the job has run yet.
+      guard: (order) => !(order.status === "new" && order.expiresAt <= now),
+    }),
+  );
+  if (!updated) {
+    await expireOrder({ db, effects, orderId, now });
+    throw new AppError(ErrorCode.CONFLICT, {
+      message: errorMessage(ErrorCode.CONFLICT, lang),
+      details: { exchange_status: "expired" },
+    });
+  }
+  await effects.afterCommit({ reserveChanged: status === "cancelled" });
+  return { exchange_uuid: updated.id, exchange_status: updated.status };
+}

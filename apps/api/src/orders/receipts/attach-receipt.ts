@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
+import { type Database, orderReceipts, orders } from "@obmen/db";
+import { count, eq } from "drizzle-orm";
+import { errorMessage } from "../../http/messages.ts";
+
+export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+const MAX_RECEIPTS_PER_ORDER = 5;
+/** Receipts make sense while the payment is being checked, not after the order is closed. */
+const OPEN_STATUSES = new Set(["new", "paid", "processing", "hold"]);
+
+/** What the bytes are, judged by their content: the file name and the client's type lie. */
+export function sniffReceiptType(
+  content: Buffer,
+): "image/jpeg" | "image/png" | "application/pdf" | null {
+  if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) {
+    return "image/jpeg";
+  }
+  if (
+    content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return "image/png";
+  }
+  if (content.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
+  return null;
+}
+
+/**
+ * `/rest/send-receipt`: stores a payment receipt (JPEG, PNG or PDF, ≤ 10 MB) with its order.
+ * It is kept in the database for operators only; no endpoint serves it back to customers.
+ */
+export async function attachReceipt(options: {
+  db: Database;
+  orderId: string;
+  fileName: string;
+  content: Buffer;
+  /** The sha256 the client signed, proving the file is the one the envelope was made for. */
+  signedSha256: string;
+  lang: Locale;
+}): Promise<{ receipt_id: number }> {
+  const { db, content, lang } = options;
+  const invalid = (field: string, message: string) =>
+    new AppError(ErrorCode.VALIDATION_FAILED, {
+      message: errorMessage(ErrorCode.VALIDATION_FAILED, lang),
+      fields: { [field]: message },
+    });
+  const sha256 = createHash("sha256").update(content).digest("hex");
+  if (sha256 !== options.signedSha256.toLowerCase()) {
+    throw new AppError(ErrorCode.BAD_SIGNATURE, {
+      message: errorMessage(ErrorCode.BAD_SIGNATURE, lang),
+    });
+  }
+  if (content.length === 0) throw invalid("file", RECEIPT_MESSAGES.empty[lang]);
+  if (content.length > MAX_RECEIPT_BYTES) {
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
+      message: errorMessage(ErrorCode.PAYLOAD_TOO_LARGE, lang),
+    });
+  }
+  const mimeType = sniffReceiptType(content);
+  if (!mimeType) throw invalid("file", RECEIPT_MESSAGES.type[lang]);
+
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, options.orderId))
+      .for("update");
+    if (!order)
+      throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+    if (!OPEN_STATUSES.has(order.status)) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        message: errorMessage(ErrorCode.CONFLICT, lang),
+        details: { exchange_status: order.status },
+      });
+    }
+    const [existing] = await tx
+      .select({ total: count() })
+      .from(orderReceipts)
+      .where(eq(orderReceipts.orderId, options.orderId));
+    if ((existing?.total ?? 0) >= MAX_RECEIPTS_PER_ORDER)
+      throw invalid("file", RECEIPT_MESSAGES.tooMany[lang]);
+    const [row] = await tx
+      .insert(orderReceipts)
+      .values({
+        orderId: options.orderId,
+        fileName: safeFileName(options.fileName, mimeType),
+        mimeType,
+        sizeBytes: content.length,
+        content,
+        sha256,
+      })
+      .returning({ id: orderReceipts.id });
+    return { receipt_id: row!.id };
+  });
+}
+
+/** Keeps a readable name but nothing a path, a header or HTML could trip over. */
+function safeFileName(name: string, mimeType: string): string {
+  const extension = { "image/jpeg": ".jpg", "image/png": ".png", "application/pdf": ".pdf" }[
+    mimeType
+  ];
+  const base = name
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\p{L}\p{N} _-]+/gu, "_")
+    .slice(0, 80)
+    .trim();
+  return `${base || "receipt"}${extension}`;
+}
+
+const RECEIPT_MESSAGES = {
+  empty: { ru: "Файл пустой", en: "The file is empty", uk: "Файл порожній" },
+  type: {
+    ru: "Загрузите чек в формате JPEG, PNG или PDF",
+    en: "Upload the receipt as a JPEG, PNG or PDF",
+    uk: "Завантажте квитанцію у форматі JPEG, PNG або PDF",
+  },
+  tooMany: {
+    ru: "К заявке можно приложить не больше 5 файлов",
+    en: "At most 5 files can be attached to an order",
+    uk: "До заявки можна додати не більше 5 файлів",
+  },
+} satisfies Record<string, Record<Locale, string>>;

@@ -1,0 +1,72 @@
+import multipart from "@fastify/multipart";
+import { AppError, ErrorCode } from "@obmen/contracts";
+import { TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
+import { z } from "zod";
+import type { ApiRoutes } from "../../api-routes.ts";
+import { openSignedRequest } from "../../http/open-signed-request.ts";
+import { requestLang } from "../../http/request-lang.ts";
+import { validatePayload } from "../../http/validate-payload.ts";
+import { attachReceipt, MAX_RECEIPT_BYTES } from "./attach-receipt.ts";
+
+const ReceiptPayload = z.strictObject({
+  exchange_uuid: z.uuid(),
+  /** sha256 hex of the file: the signature then covers the file too. */
+  file_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/),
+});
+
+/**
+ * `/rest/send-receipt` is multipart, so its envelope travels as the form fields `data` and
+ * `signed` next to one `file` part; the signed payload names the file's sha256.
+ */
+export function registerReceiptRoute({ app, deps, security, docs }: ApiRoutes) {
+  docs.push({
+    path: "/rest/send-receipt",
+    methods: ["POST"],
+    summary:
+      "Attach a payment receipt (multipart: fields data, signed; part file: JPEG, PNG or PDF ≤ 10 MB)",
+    payload: ReceiptPayload,
+  });
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 5 },
+    });
+    scope.post(
+      "/rest/send-receipt",
+      { bodyLimit: MAX_RECEIPT_BYTES + 256 * 1024 },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+        const fields: Record<string, string> = {};
+        let file: { name: string; content: Buffer } | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === "file") {
+            file = { name: part.filename, content: await part.toBuffer() };
+          } else if (typeof part.value === "string") {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const header = request.headers[TIMESTAMP_HEADER];
+        const signed = await openSignedRequest({
+          envelope: { data: fields.data, signed: fields.signed },
+          timestampHeader: typeof header === "string" ? header : undefined,
+          clients: security.clients,
+          replayGuard: security.replayGuard,
+          fallbackLang: requestLang(request),
+        });
+        request.apiLang = signed.meta.lang;
+        const payload = validatePayload(ReceiptPayload, signed.payload, signed.meta.lang);
+        if (!file) {
+          throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: { file: "file" } });
+        }
+        const result = await attachReceipt({
+          db: deps.db,
+          orderId: payload.exchange_uuid,
+          fileName: file.name,
+          content: file.content,
+          signedSha256: payload.file_sha256,
+          lang: signed.meta.lang,
+        });
+        return reply.send({ data: result });
+      },
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import {
+  CreateOrderRequest,
+  CreateOrderResult,
+  OrderInfo,
+  OrderInfoRequest,
+  ReviewOrderRequest,
+  UpdateOrderRequest,
+} from "@obmen/contracts";
+import { z } from "zod";
+import type { ApiRoutes } from "../api-routes.ts";
+import { createOrder, type PayToBySendCurrency } from "./create/create-order.ts";
+import { createNewOrderQueue } from "./create/new-order-queue.ts";
+import { createQuotedPairs } from "./create/quoted-pairs.ts";
+import { getOrderInfo } from "./info/get-order-info.ts";
+import { updateOrderByCustomer } from "./lifecycle/update-order-by-customer.ts";
+import { registerReceiptRoute } from "./receipts/receipt-route.ts";
+import { reviewOrder } from "./reviews/review-order.ts";
+
+/** Spec §7 exchange calls: create, info, update, review, send-receipt. */
+export function registerOrderRoutes(routes: ApiRoutes) {
+  const { define, deps } = routes;
+  const payTo: PayToBySendCurrency = new Map();
+  const newOrders = createNewOrderQueue({ db: deps.db });
+  const quotedPairs = createQuotedPairs(deps.pairCache);
+
+  define({
+    path: "/rest/exchange/create",
+    methods: ["POST"],
+    summary: "Create an order from the calculator form; the server recomputes every amount",
+    payload: CreateOrderRequest,
+    response: z.object({ data: CreateOrderResult }),
+    handler: ({ payload, lang, meta }) =>
+      createOrder({
+        db: deps.db,
+        newOrders,
+        pairs: quotedPairs,
+        effects: deps.orderEffects,
+        payTo,
+        payload,
+        lang,
+        clientIp: meta.ip,
+        lifetimeMs: deps.orderLifetimeMs,
+      }),
+  });
+
+  define({
+    path: "/rest/exchange/info",
+    methods: ["GET", "POST"],
+    summary: "An order's status, amounts, payment instructions and history",
+    payload: OrderInfoRequest,
+    response: z.object({ data: OrderInfo }),
+    handler: ({ payload, lang }) =>
+      getOrderInfo({ db: deps.db, orderId: payload.exchange_uuid, lang }),
+  });
+
+  define({
+    path: "/rest/exchange/update",
+    methods: ["POST"],
+    summary: "The customer marks an order paid or cancels it (from `new` only)",
+    payload: UpdateOrderRequest,
+    response: z.object({ data: CreateOrderResult }),
+    handler: ({ payload, lang }) =>
+      updateOrderByCustomer({
+        db: deps.db,
+        effects: deps.orderEffects,
+        orderId: payload.exchange_uuid,
+        status: payload.exchange_status,
+        lang,
+      }),
+  });
+
+  define({
+    path: "/rest/exchange/review",
+    methods: ["POST"],
+    summary: "Review a completed order (once)",
+    payload: ReviewOrderRequest,
+    handler: ({ payload, lang }) =>
+      reviewOrder({
+        db: deps.db,
+        orderId: payload.exchange_uuid,
+        rating: payload.rating,
+        text: payload.text,
+        lang,
+      }),
+  });
+
+  registerReceiptRoute(routes);
+}

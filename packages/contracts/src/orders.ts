@@ -1,0 +1,128 @@
+import { ORDER_STATUSES } from "@obmen/domain";
+import { z } from "zod";
+import { DecimalString } from "./catalogue.ts";
+
+/** Order statuses (DESIGN.md "Orders"); customers may set only `paid` and `cancelled`. */
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+const Amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a positive decimal number");
+const OrderUuid = z.uuid();
+
+/**
+ * The calculator form (spec §3) as `/rest/exchange/create` takes it. The server recomputes
+ * every amount from its own rate; the echoed names, codes and decimals must match the pair.
+ */
+export const CreateOrderRequest = z.strictObject({
+  currency_pairs_in_service_id: z.coerce.number().int().positive(),
+  email: z.string().trim().max(254),
+  fields: z
+    .array(z.strictObject({ key: z.string().max(64), value: z.string().max(512) }))
+    .max(20)
+    .default([]),
+  send_amount: Amount.optional(),
+  receive_amount: Amount.optional(),
+  /** Which amount the customer typed; the other is computed. Default: `send`. */
+  fixed_side: z.enum(["send", "receive"]).default("send"),
+  send_rate: DecimalString,
+  receive_rate: DecimalString,
+  send_name: z.string().max(100).optional(),
+  receive_name: z.string().max(100).optional(),
+  send_key_code: z.string().max(32).optional(),
+  receive_key_code: z.string().max(32).optional(),
+  send_decimal: z.coerce.number().int().min(0).max(18).optional(),
+  receive_decimal: z.coerce.number().int().min(0).max(18).optional(),
+  send_currency: z.string().max(32).optional(),
+  receive_currency: z.string().max(32).optional(),
+  /** A retried create with the same key returns the first order instead of a second. */
+  idempotency_key: z.string().min(8).max(100).optional(),
+  /** Agreement with the rules: required by the site's form, optional for partners. */
+  agreement: z.boolean().optional(),
+});
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
+
+export const CreateOrderResult = z.object({
+  exchange_uuid: OrderUuid,
+  exchange_status: OrderStatus,
+});
+export type CreateOrderResult = z.infer<typeof CreateOrderResult>;
+
+export const OrderInfoRequest = z.strictObject({ exchange_uuid: OrderUuid });
+
+export const UpdateOrderRequest = z.strictObject({
+  exchange_uuid: OrderUuid,
+  exchange_status: OrderStatus,
+});
+
+export const ReviewOrderRequest = z.strictObject({
+  exchange_uuid: OrderUuid,
+  action: z.enum(["review"]).default("review"),
+  rating: z.coerce.number().int().min(1).max(5),
+  text: z.string().trim().max(2000).default(""),
+});
+
+const ExchangeCurrency = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency_code: z.string(),
+  url_xml: z.string(),
+  icon: z.string(),
+  network_code: z.string().nullable(),
+  kind: z.enum(["crypto", "bank", "ewallet"]),
+  decimal: z.number().int(),
+});
+
+/** Where and how the customer pays (shown with copy buttons, and a QR code for crypto). */
+export const PaymentInstructions = z.object({
+  amount: DecimalString,
+  currency_code: z.string(),
+  /** Wallet address, card number, phone or account; null: the operator sends details. */
+  target: z.string().nullable(),
+  holder: z.string().nullable(),
+  /** `crypto_address`, `card_number`, `phone` or `account`: how to present the target. */
+  target_kind: z.enum(["crypto_address", "card_number", "phone", "account"]),
+  network_code: z.string().nullable(),
+  /** A sentence in the request's language. */
+  text: z.string(),
+  /** For crypto: a payment URI for the QR code (e.g. `bitcoin:addr?amount=…`). */
+  qr_payload: z.string().nullable(),
+});
+export type PaymentInstructions = z.infer<typeof PaymentInstructions>;
+
+export const OrderInfo = z.object({
+  exchange_uuid: OrderUuid,
+  exchange_status: OrderStatus,
+  send_amount: DecimalString,
+  receive_amount: DecimalString,
+  rate: z.object({
+    send_rate: DecimalString,
+    receive_rate: DecimalString,
+    comission_amount: DecimalString,
+  }),
+  send_currency: ExchangeCurrency,
+  receive_currency: ExchangeCurrency,
+  fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  payment: PaymentInstructions,
+  history: z.array(
+    z.object({
+      status: OrderStatus,
+      at: z.string(),
+      actor: z.enum(["customer", "operator", "system"]),
+      comment: z.string().nullable(),
+    }),
+  ),
+  /** What the customer may do now: a subset of `paid`, `cancelled`. */
+  customer_actions: z.array(z.enum(["paid", "cancelled"])),
+  receipts: z.array(
+    z.object({ id: z.number().int(), file_name: z.string(), created_at: z.string() }),
+  ),
+  review: z.object({ rating: z.number().int(), text: z.string() }).nullable(),
+  can_review: z.boolean(),
+});
+export type OrderInfo = z.infer<typeof OrderInfo>;
