@@ -1,7 +1,7 @@
 import type { Locale } from "./locale.ts";
-import en from "./locales/en.json";
-import ru from "./locales/ru.json";
-import uk from "./locales/uk.json";
+import en from "@obmen/i18n/locales/en.json";
+import ru from "@obmen/i18n/locales/ru.json";
+import uk from "@obmen/i18n/locales/uk.json";
 import type { Messages } from "./messages.ts";
 import { createTranslator, type Translate } from "./translator.ts";
 

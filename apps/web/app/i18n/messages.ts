@@ -1,4 +1,4 @@
-import type en from "./locales/en.json";
+import type en from "@obmen/i18n/locales/en.json";
 
 /**
  * The catalog's shape, taken from the English catalog. Every locale's catalog must have all of
