@@ -68,6 +68,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
     orderEffects: createOrderEffects({
       catalogueChanges: options.catalogueChanges,
       appUrl: options.appUrl,
+      log: app.log,
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
   };

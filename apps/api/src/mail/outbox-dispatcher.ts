@@ -28,7 +28,8 @@ export interface OutboxDispatcherOptions {
    * after it (default 5 min).
    */
   leaseMs?: number;
-  log?: DispatcherLog;
+  /** Where failures go: the server's logger (Fastify's `app.log`), never the console. */
+  log: DispatcherLog;
 }
 
 export interface DispatchReport {
@@ -63,11 +64,6 @@ type ClaimedMail = {
 /** How long a delivered mail may wait to be marked (see runOnce). */
 const RECORD_DELIVERED_EVERY_MS = 250;
 
-const consoleLog: DispatcherLog = {
-  warn: (details, message) => console.warn(`[mail] ${message}`, details),
-  error: (details, message) => console.error(`[mail] ${message}`, details),
-};
-
 /**
  * Delivers the mail outbox (docs/decisions/005-order-mail.md). Each run claims due rows with
  * `FOR UPDATE SKIP LOCKED` and, in the same statement, counts the attempt and leases the rows
@@ -83,7 +79,7 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const retryMaxMs = options.retryMaxMs ?? 3_600_000;
   const leaseMs = options.leaseMs ?? 300_000;
-  const log = options.log ?? consoleLog;
+  const log = options.log;
   const deliveredStatus = mailer.deliveredStatus ?? "sent";
 
   // The due mail a run takes, locked. MATERIALIZED: the locking subquery runs once, whatever

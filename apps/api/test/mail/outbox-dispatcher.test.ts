@@ -129,7 +129,13 @@ describe("outbox dispatcher", () => {
         : undefined;
     sink.state.delayMs = 5;
     const drain = async (db: Database) => {
-      const dispatcher = startOutboxDispatcher({ db, mailer, batchSize: 3, intervalMs: 3_600_000 });
+      const dispatcher = startOutboxDispatcher({
+        db,
+        mailer,
+        batchSize: 3,
+        intervalMs: 3_600_000,
+        log: recordingLog(),
+      });
       const reports: DispatchReport[] = [];
       try {
         for (;;) {

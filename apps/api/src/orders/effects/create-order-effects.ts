@@ -1,4 +1,5 @@
 import { orderEvents } from "@obmen/db";
+import type { FastifyBaseLogger } from "fastify";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { enqueueOrderMail, loadOrderMailDisplay, prepareOrderMail } from "../../mail/index.ts";
 import type { OrderEffects } from "./order-effects.ts";
@@ -16,11 +17,13 @@ const RESERVE_PUBLISH_INTERVAL_MS = 1_000;
 export function createOrderEffects(options: {
   catalogueChanges: CatalogueChanges;
   appUrl: string;
+  /** The server's logger (Fastify's `app.log`). */
+  log: Pick<FastifyBaseLogger, "error">;
 }): OrderEffects {
   const publishReserveChange = throttlePublish({
     publish: () => options.catalogueChanges.publish(),
     intervalMs: RESERVE_PUBLISH_INTERVAL_MS,
-    onError: (error) => console.error("[orders] publishing a reserve change failed:", error),
+    onError: (error) => options.log.error({ err: error }, "publishing a reserve change failed"),
   });
   return {
     async recordChange({ tx, order, status, actor, actorId, comment, at }) {
