@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForm, findPair } from "../../support/orders.ts";
 import { TEST_CLIENT } from "../../support/test-api.ts";
 
-const script = fileURLToPath(new URL("../support/api-process.ts", import.meta.url));
+const script = fileURLToPath(new URL("../../support/api-process.ts", import.meta.url));
 
 function startProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [script], {
