@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeBase58Check } from "../src/encoding/base58.ts";
+import { base58check } from "../src/encoding/codecs.ts";
 import { crc16Xmodem } from "../src/encoding/crc16.ts";
 import { toChecksumAddress, validateOrderField } from "../src/index.ts";
 
@@ -106,7 +106,7 @@ describe("crypto addresses: normalisation and network rules", () => {
     expect(check("TRX", "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa").ok).toBe(false);
     expect(check("ETH", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t").ok).toBe(false);
     // A correctly checksummed payload with TRON's length but the wrong version byte.
-    const wrongVersion = encodeBase58Check(Uint8Array.from([0x42, ...new Uint8Array(20)]));
+    const wrongVersion = base58check.encode(Uint8Array.from([0x42, ...new Uint8Array(20)]));
     expect(check("TRX", wrongVersion).ok).toBe(false);
   });
 

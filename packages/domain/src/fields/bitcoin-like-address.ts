@@ -1,5 +1,5 @@
-import { decodeBase58Check } from "../encoding/base58.ts";
-import { decodeSegwitAddress } from "../encoding/bech32.ts";
+import { base58check, decodeOrNull } from "../encoding/codecs.ts";
+import { decodeSegwitAddress } from "./segwit-address.ts";
 
 /** Mainnet address rules of one Bitcoin-family chain. Testnet forms are refused on purpose. */
 export interface BitcoinLikeChain {
@@ -21,7 +21,7 @@ export function normalizeBitcoinLikeAddress(chain: BitcoinLikeChain, text: strin
   if (chain.segwitHrp !== null && text.toLowerCase().startsWith(`${chain.segwitHrp}1`)) {
     return decodeSegwitAddress(chain.segwitHrp, text) === null ? null : text.toLowerCase();
   }
-  const payload = decodeBase58Check(text);
+  const payload = decodeOrNull(base58check, text);
   if (payload === null || payload.length !== 21) return null;
   return chain.versions.includes(payload[0]!) ? text : null;
 }

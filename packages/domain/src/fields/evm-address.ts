@@ -1,12 +1,15 @@
-import { asciiBytes, bytesToHex } from "../encoding/hex.ts";
-import { keccak256 } from "../encoding/keccak256.ts";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 const SHAPE = /^0x[0-9a-fA-F]{40}$/;
 
-/** EIP-55: a letter is upper case when the matching nibble of keccak256(lowercase hex) ≥ 8. */
+/**
+ * EIP-55: a letter is upper case when the matching nibble of keccak256(lowercase hex) ≥ 8.
+ * Ethereum's Keccak-256 (padding 0x01), not FIPS SHA3-256 (0x06): the two differ.
+ */
 export function toChecksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase();
-  const hash = bytesToHex(keccak256(asciiBytes(lower)));
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
   let result = "0x";
   for (let i = 0; i < lower.length; i++) {
     const character = lower[i]!;

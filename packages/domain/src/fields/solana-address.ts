@@ -1,4 +1,5 @@
-import { decodeBase58 } from "../encoding/base58.ts";
+import { base58 } from "@scure/base";
+import { decodeOrNull } from "../encoding/codecs.ts";
 
 /**
  * Solana: base58 of a 32-byte public key (32–44 characters). The format has no checksum,
@@ -6,6 +7,6 @@ import { decodeBase58 } from "../encoding/base58.ts";
  */
 export function normalizeSolanaAddress(text: string): string | null {
   if (text.length < 32 || text.length > 44) return null;
-  const bytes = decodeBase58(text);
+  const bytes = decodeOrNull(base58, text);
   return bytes !== null && bytes.length === 32 ? text : null;
 }

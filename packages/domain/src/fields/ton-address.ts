@@ -1,4 +1,5 @@
-import { decodeBase64 } from "../encoding/base64.ts";
+import { base64nopad, base64urlnopad } from "@scure/base";
+import { decodeOrNull } from "../encoding/codecs.ts";
 import { crc16Xmodem } from "../encoding/crc16.ts";
 
 const BOUNCEABLE = 0x11;
@@ -18,7 +19,8 @@ export function normalizeTonAddress(text: string): string | null {
   const raw = RAW.exec(text);
   if (raw !== null) return `${raw[1]}:${raw[2]!.toLowerCase()}`;
   if (!FRIENDLY.test(text)) return null;
-  const bytes = decodeBase64(text);
+  // Either alphabet, one per address: the url-safe decoder refuses a stray "+" or "/".
+  const bytes = decodeOrNull(/[-_]/.test(text) ? base64urlnopad : base64nopad, text);
   if (bytes === null || bytes.length !== 36) return null;
   const tag = bytes[0]!;
   if (tag & TEST_ONLY || (tag !== BOUNCEABLE && tag !== NON_BOUNCEABLE)) return null;
