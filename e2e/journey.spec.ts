@@ -227,7 +227,7 @@ test("a receipt that is not an image or PDF, or too big, is refused clearly", as
     mimeType: "text/plain",
     buffer: Buffer.from("hi"),
   });
-  await expect(page.getByText("Подойдёт чек в формате JPEG, PNG или PDF")).toBeVisible();
+  await expect(page.getByText("Загрузите чек в формате JPEG, PNG или PDF")).toBeVisible();
   await expect(file).toHaveAttribute("aria-invalid", "true");
   const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
   await file.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
@@ -262,7 +262,7 @@ test("the receipt upload works without JavaScript too", async ({ page, browser }
     buffer: Buffer.from("hi"),
   });
   await plain.getByRole("button", { name: "Отправить чек" }).click();
-  await expect(plain.getByText("Подойдёт чек в формате JPEG, PNG или PDF")).toBeVisible();
+  await expect(plain.getByText("Загрузите чек в формате JPEG, PNG или PDF")).toBeVisible();
 
   await plain.getByLabel("Файл чека").setInputFiles({
     name: "scan.png",

@@ -50,12 +50,12 @@ export function Calculator({
   const amountMessage = (problem: AmountProblem | undefined, currency: CalculatorCurrency) => {
     if (!problem) return undefined;
     if (problem.code === "too_many_decimals") {
-      return t("Exchange.AmountError.too_many_decimals", { count: Number(problem.limit) });
+      return t("Amount.too_many_decimals", { count: Number(problem.limit) });
     }
     const amount = problem.limit
       ? formatMoney(problem.limit, currency.decimals, currency.code, locale)
       : "";
-    return t(`Exchange.AmountError.${problem.code}`, { amount });
+    return t(`Amount.${problem.code}`, { amount });
   };
   const errorFor = (path: string): string | undefined => {
     if (clientErrors[path]) return clientErrors[path];
@@ -71,12 +71,12 @@ export function Calculator({
   };
 
   const fieldMessage = (reason: FieldRejectionReason, label: string) =>
-    t(`Exchange.FieldError.${reason}`, { label });
+    t(`OrderField.${reason}`, { label });
   const checkField = (path: string, message: string | undefined) =>
     setClientErrors(({ [path]: _, ...rest }) => (message ? { ...rest, [path]: message } : rest));
   const validateEmail = (value: string) => {
     const result = validateOrderField({ type: "email", value });
-    return result.ok ? undefined : fieldMessage(result.reason, t("Exchange.Email"));
+    return result.ok ? undefined : fieldMessage(result.reason, t("Calculator.Email"));
   };
   const validateField = (key: string, value: string) => {
     const definition = pair.fields.find((field) => field.key === key)!;
@@ -103,7 +103,7 @@ export function Calculator({
       const message = validateField(field.key, String(form.get(FIELD_PREFIX + field.key) ?? ""));
       if (message) errors[`fields.${field.key}`] = message;
     }
-    if (form.get("agreement") !== "on") errors.agreement = t("Exchange.AgreementRequired");
+    if (form.get("agreement") !== "on") errors.agreement = t("Calculator.AgreementRequired");
     setClientErrors(errors);
     setAmountsEdited(true);
     if (Object.keys(errors).length > 0 || Object.keys(amounts.problems).length > 0) {
@@ -137,7 +137,7 @@ export function Calculator({
 
       {failure?.rateChanged && (
         <p className="calc__notice calc__notice--warn" role="alert">
-          {t("Exchange.RateChanged", { rate })}
+          {t("Calculator.RateChanged", { rate })}
         </p>
       )}
       {failure?.message && !failure.rateChanged && (
@@ -147,31 +147,31 @@ export function Calculator({
       )}
       {!limits.isAvailable && (
         <p className="calc__notice calc__notice--warn" role="status">
-          {t("Exchange.Unavailable")}
+          {t("Calculator.Unavailable")}
         </p>
       )}
 
       <div className="calc__sides">
         <AmountSide
           side="send"
-          title={t("Exchange.Send")}
+          title={t("Calculator.Send")}
           currency={pair.send}
           value={amounts.sendText}
           onChange={(text) => typeAmount("send", text)}
           error={sendError}
-          hint={t("Exchange.Limits", {
+          hint={t("Calculator.Limits", {
             min: money(limits.minSend, pair.send),
             max: money(limits.maxSend, pair.send),
           })}
         />
         <AmountSide
           side="receive"
-          title={t("Exchange.Receive")}
+          title={t("Calculator.Receive")}
           currency={pair.receive}
           value={amounts.receiveText}
           onChange={(text) => typeAmount("receive", text)}
           error={receiveError}
-          hint={t(limits.limitedByReserve ? "Exchange.LimitsByReserve" : "Exchange.Limits", {
+          hint={t(limits.limitedByReserve ? "Calculator.LimitsByReserve" : "Calculator.Limits", {
             min: money(limits.minReceive, pair.receive),
             max: money(limits.maxReceive, pair.receive),
           })}
@@ -180,23 +180,23 @@ export function Calculator({
 
       <dl className="calc__facts">
         <div>
-          <dt>{t("Exchange.Rate")}</dt>
+          <dt>{t("Calculator.Rate")}</dt>
           <dd>{rate}</dd>
         </div>
         {Number(pair.rate.comission_amount) > 0 && (
           <div>
-            <dt>{t("Exchange.Fee")}</dt>
+            <dt>{t("Calculator.Fee")}</dt>
             <dd>{money(pair.rate.comission_amount, pair.receive)}</dd>
           </div>
         )}
         <div>
-          <dt>{t("Exchange.Reserve")}</dt>
+          <dt>{t("Calculator.Reserve")}</dt>
           <dd>{money(pair.reserve, pair.receive)}</dd>
         </div>
       </dl>
 
       <fieldset className="calc__details">
-        <legend>{t("Exchange.DetailsHeading")}</legend>
+        <legend>{t("Calculator.DetailsHeading")}</legend>
         {pair.fields.map((field) => {
           const path = `fields.${field.key}`;
           return (
@@ -213,7 +213,7 @@ export function Calculator({
         })}
         <div className="field">
           <label htmlFor="email" className="field__label">
-            {t("Exchange.Email")}
+            {t("Calculator.Email")}
             <span aria-hidden="true"> *</span>
           </label>
           <input
@@ -230,7 +230,7 @@ export function Calculator({
             onChange={(event) => changed("email", validateEmail(event.currentTarget.value))}
           />
           <p id="email-hint" className="field__hint">
-            {t("Exchange.EmailHint")}
+            {t("Calculator.EmailHint")}
           </p>
           <FieldError id="email" error={emailError} />
         </div>
@@ -249,7 +249,7 @@ export function Calculator({
         />
         <label htmlFor="agreement">
           <RichText
-            text={t("Exchange.Agreement")}
+            text={t("Calculator.Agreement")}
             components={{
               rules: <Link to={href("/rules")} />,
               agreement: <Link to={href("/agreement")} />,
@@ -260,7 +260,7 @@ export function Calculator({
       </div>
 
       <button type="submit" className="button calc__submit" disabled={submitting}>
-        {submitting ? t("Exchange.Submitting") : t("Exchange.Submit")}
+        {submitting ? t("Calculator.Submitting") : t("Calculator.Submit")}
       </button>
     </Form>
   );
@@ -289,7 +289,7 @@ function AmountSide(props: {
         </span>
       </div>
       <label htmlFor={id} className="field__label">
-        {t("Exchange.AmountLabel", { code: currency.code })}
+        {t("Calculator.AmountLabel", { code: currency.code })}
       </label>
       <input
         {...describedInput(id, error, `${id}-hint`)}

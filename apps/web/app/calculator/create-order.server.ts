@@ -52,11 +52,11 @@ export async function createOrder(options: {
   const errors: Record<string, string> = {};
   if (typedAmount === null) {
     errors[typedName] = (values[typedName] ?? "").trim()
-      ? t("Exchange.AmountError.not_a_number")
-      : t("Exchange.AmountError.required");
+      ? t("Amount.not_a_number")
+      : t("Amount.required");
   }
   // The site asks for the agreement (the API leaves it optional for partners).
-  if (values.agreement !== "on") errors.agreement = t("Exchange.AgreementRequired");
+  if (values.agreement !== "on") errors.agreement = t("Calculator.AgreementRequired");
   if (typedAmount === null || Object.keys(errors).length > 0) return fail({ errors });
 
   const request: CreateOrderRequest = {
@@ -87,7 +87,7 @@ export async function createOrder(options: {
     }
     if (error.status >= 500) {
       console.warn(`exchange: create failed: ${error.message}`);
-      return fail({ message: t("Exchange.CreateFailed") });
+      return fail({ message: t("Calculator.CreateFailed") });
     }
     const fieldErrors = Object.fromEntries(
       Object.entries(fields).filter(([path]) => FORM_PATHS.test(path)),
@@ -95,7 +95,7 @@ export async function createOrder(options: {
     const stale = Object.keys(fields).length > Object.keys(fieldErrors).length;
     return fail({
       errors: fieldErrors,
-      message: stale ? t("Exchange.StalePage") : message,
+      message: stale ? t("Calculator.StalePage") : message,
     });
   }
 }

@@ -1,8 +1,8 @@
+import { webCatalog } from "@obmen/i18n/catalogs";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PairCatalogue } from "../catalogue/pair-catalogue.ts";
-import { catalogs } from "../i18n/catalogs.server.ts";
 import { I18nProvider } from "../i18n/i18n-context.tsx";
 import { SelectView } from "./select-view.tsx";
 
@@ -12,7 +12,7 @@ const Stub = createRoutesStub([{ path: "*", Component: () => <SelectView {...pro
 function render(catalogue: PairCatalogue | null, send: string | null, path = "/") {
   props = { catalogue, send };
   return renderToString(
-    <I18nProvider locale="ru" messages={catalogs.ru}>
+    <I18nProvider locale="ru" messages={webCatalog("ru")}>
       <Stub initialEntries={[path]} />
     </I18nProvider>,
   );

@@ -1,7 +1,7 @@
+import type { WebMessageKey as MessageKey } from "@obmen/i18n";
 import { Link } from "react-router";
 import { PAGES, type SitePage } from "../content/site-pages.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import type { MessageKey } from "../i18n/messages.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
 import "./site-footer.css";
 

@@ -1,7 +1,7 @@
+import type { WebMessageKey as MessageKey } from "@obmen/i18n";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useMatches } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import type { MessageKey } from "../i18n/messages.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import "./site-header.css";

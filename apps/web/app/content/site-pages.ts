@@ -1,4 +1,4 @@
-import type { MessageKey } from "../i18n/messages.ts";
+import type { WebMessageKey as MessageKey } from "@obmen/i18n";
 
 export interface SitePage {
   /** Path without a locale prefix. */

@@ -1,16 +1,15 @@
+import { createTranslator, type WebMessages, type WebTranslate } from "@obmen/i18n";
 import { createContext, useContext, useMemo } from "react";
 import { DEFAULT_LOCALE, type Locale } from "./locale.ts";
-import type { Messages } from "./messages.ts";
-import { createTranslator, type Translate } from "./translator.ts";
 
 interface I18n {
   locale: Locale;
-  t: Translate;
+  t: WebTranslate;
 }
 
 const I18nContext = createContext<I18n>({
   locale: DEFAULT_LOCALE,
-  t: createTranslator(DEFAULT_LOCALE, undefined),
+  t: createTranslator<WebMessages>(DEFAULT_LOCALE, undefined),
 });
 
 /** Provides one locale's translator to the tree; on the server that is one per request. */
@@ -20,7 +19,7 @@ export function I18nProvider({
   children,
 }: {
   locale: Locale;
-  messages: Messages | undefined;
+  messages: WebMessages | undefined;
   children: React.ReactNode;
 }) {
   const value = useMemo(
@@ -31,15 +30,15 @@ export function I18nProvider({
 }
 
 // One entry per locale in practice; V8 caches a string's hash, so a lookup is cheap.
-const parsedCatalogs = new Map<string, Messages>();
+const parsedCatalogs = new Map<string, WebMessages>();
 
 /** The catalog the root loader sent as a string (catalogs.server.ts), parsed once per string. */
-export function parseCatalog(json: string | undefined): Messages | undefined {
+export function parseCatalog(json: string | undefined): WebMessages | undefined {
   if (json === undefined) return undefined;
   let messages = parsedCatalogs.get(json);
   if (!messages) {
     if (parsedCatalogs.size >= 8) parsedCatalogs.clear();
-    messages = JSON.parse(json) as Messages;
+    messages = JSON.parse(json) as WebMessages;
     parsedCatalogs.set(json, messages);
   }
   return messages;

@@ -1,7 +1,7 @@
+import type { WebMessageKey as MessageKey } from "@obmen/i18n";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import type { MessageKey } from "../i18n/messages.ts";
 import type { AuthLinkKind } from "../routing/auth-links.ts";
 import { type AuthLinkOutcome, authLinkActionPath } from "./auth-link-outcome.ts";
 import {

@@ -1,6 +1,6 @@
+import { createTranslator } from "@obmen/i18n";
+import { catalogs } from "@obmen/i18n/catalogs";
 import { describe, expect, it } from "vitest";
-import { catalogs } from "../i18n/catalogs.server.ts";
-import { createTranslator } from "../i18n/translator.ts";
 import { checkNewPassword, newPasswordMessage } from "./new-password-rules.ts";
 
 describe("new password rules", () => {

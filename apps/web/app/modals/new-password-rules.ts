@@ -1,4 +1,4 @@
-import type { Translate } from "../i18n/translator.ts";
+import type { WebTranslate as Translate } from "@obmen/i18n";
 
 /**
  * What a new password must be (the reset form, checked in the browser and again on the

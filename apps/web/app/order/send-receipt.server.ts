@@ -1,6 +1,6 @@
 import type { CallerContext, ObmenClient } from "@obmen/contracts/sdk";
+import type { WebTranslate as Translate } from "@obmen/i18n";
 import { isApiCallError } from "../api-call-error.ts";
-import type { Translate } from "../i18n/translator.ts";
 import { checkReceiptFile } from "./receipt-rules.ts";
 
 /**

@@ -67,15 +67,15 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
   };
   return (
     <>
-      <title>{t("Exchange.MetaTitle", names)}</title>
-      <meta name="description" content={t("Exchange.MetaDescription", names)} />
+      <title>{t("Calculator.MetaTitle", names)}</title>
+      <meta name="description" content={t("Calculator.MetaDescription", names)} />
       <section className="exchange" aria-labelledby="exchange-title">
         <h1 id="exchange-title" className="exchange__title">
-          {t("Exchange.Title", names)}
+          {t("Calculator.Title", names)}
         </h1>
         {/* Back to the select view (spec §4), with the send currency still chosen. */}
         <Link to={href(selectPath(pair.send.urlXml))} className="exchange__change">
-          {t("Exchange.ChangePair")}
+          {t("Calculator.ChangePair")}
         </Link>
         <Calculator pair={pair} failure={actionData} />
       </section>

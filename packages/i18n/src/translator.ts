@@ -1,9 +1,10 @@
-import type { Locale } from "./locale.ts";
-import type { MessageKey, Messages } from "./messages.ts";
+import type { MessageKey, Messages, WebMessages } from "./messages.ts";
 
 /** Values for `{{name}}` placeholders; `count` also picks the plural form. */
 export type TranslateValues = Record<string, string | number>;
-export type Translate = (key: MessageKey, values?: TranslateValues) => string;
+export type Translate<M = Messages> = (key: MessageKey<M>, values?: TranslateValues) => string;
+/** The site's translator: it knows only the sections the browser receives. */
+export type WebTranslate = Translate<WebMessages>;
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -11,12 +12,16 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * A translation function fixed to one locale and catalog: nested keys (`Home.Title`),
  * `{{name}}` placeholders, and CLDR plural forms chosen by `count` (`_one`, `_few`, `_many`,
  * `_other`) through `Intl.PluralRules`. We wrote this instead of shipping i18next to the
- * browser: it is all the site needs, and it keeps ~40 KB of script off every page
- * (docs/performance.md). A missing key renders as the key itself, so a gap is visible, not fatal.
+ * browser: it is all the site, the API's errors and the letters need, and it keeps ~40 KB of
+ * script off every page (decision 008). A missing key renders as the key itself, so a gap is
+ * visible, not fatal.
  */
-export function createTranslator(locale: Locale, messages: Messages | undefined): Translate {
+export function createTranslator<M extends object = Messages>(
+  locale: string,
+  messages: M | undefined,
+): Translate<M> {
   const plurals = new Intl.PluralRules(locale);
-  return (key, values) => {
+  const translate = (key: string, values?: TranslateValues): string => {
     const node = lookup(messages, key);
     let text: unknown = node;
     if (typeof values?.count === "number" && typeof node === "undefined") {
@@ -29,11 +34,12 @@ export function createTranslator(locale: Locale, messages: Messages | undefined)
       ? text.replace(PLACEHOLDER, (match, name) => String(values[name] ?? match))
       : text;
   };
+  return translate;
 }
 
 type Node = Record<string, unknown>;
 
-function lookup(messages: Messages | undefined, key: string): unknown {
+function lookup(messages: object | undefined, key: string): unknown {
   let node: unknown = messages;
   for (const part of key.split(".")) {
     if (typeof node !== "object" || node === null) return undefined;
@@ -42,7 +48,7 @@ function lookup(messages: Messages | undefined, key: string): unknown {
   return node;
 }
 
-function lookupParent(messages: Messages | undefined, key: string): Node | undefined {
+function lookupParent(messages: object | undefined, key: string): Node | undefined {
   const dot = key.lastIndexOf(".");
   const parent = dot < 0 ? messages : lookup(messages, key.slice(0, dot));
   return typeof parent === "object" && parent !== null ? (parent as Node) : undefined;
