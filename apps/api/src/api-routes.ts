@@ -1,3 +1,4 @@
+import type { DataResponseSchema } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
@@ -5,7 +6,7 @@ import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
 import type { ContentCache, ContentChanges } from "./content/content-cache.ts";
 import type {
-  SignedCallContext,
+  SignedRouteDefinition,
   SignedRouteDoc,
   SignedRouteSecurity,
 } from "./http/signed-route.ts";
@@ -32,10 +33,9 @@ export interface ApiRoutes {
   security: SignedRouteSecurity;
   /** Every call's documentation, for the OpenAPI document. */
   docs: SignedRouteDoc[];
-  define: <S extends z.ZodType>(
-    route: SignedRouteDoc & {
-      payload: S;
-      handler: (context: SignedCallContext<z.infer<S>>) => Promise<unknown>;
-    },
+  /** For routes that send their answers themselves (`sendData`): check them against the schema. */
+  checkResponses: boolean;
+  define: <S extends z.ZodType, R extends DataResponseSchema>(
+    route: SignedRouteDefinition<S, R>,
   ) => void;
 }

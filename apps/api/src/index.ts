@@ -17,4 +17,4 @@ export {
   resolveMailDelivery,
   startOutboxDispatcher,
 } from "./mail/index.ts";
-export { type RegisterApiOptions, registerApi } from "./register-api.ts";
+export { type ApiDocs, type RegisterApiOptions, registerApi } from "./register-api.ts";

@@ -45,13 +45,29 @@ export interface RegisterApiOptions {
   jobPollingIntervalSeconds?: number;
   /** How often unpaid orders past their rate lock are expired (orders/lifecycle/order-jobs.ts). */
   expirySweepSeconds?: number;
+  /**
+   * Check every success answer against its route's declared response schema and answer 500 on
+   * a mismatch (http/check-response.ts). The test harness turns it on; production leaves it
+   * off, since it costs a parse per answer and the SDK parses what it receives anyway.
+   */
+  checkResponses?: boolean;
+}
+
+/** What the API declared, for tests that walk every route. */
+export interface ApiDocs {
+  signed: SignedRouteDoc[];
+  apiKey: ApiKeyRouteDoc[];
 }
 
 /**
  * The API tier as one encapsulated Fastify plugin: its error handler, body parsers and limits
  * apply to API routes only, leaving the web tier's catch-all route untouched.
  */
-export async function registerApi(app: FastifyInstance, options: RegisterApiOptions) {
+export async function registerApi(
+  app: FastifyInstance,
+  options: RegisterApiOptions,
+): Promise<{ deps: ApiDeps; docs: ApiDocs }> {
+  const checkResponses = options.checkResponses ?? false;
   const contentChanges = options.contentChanges ?? createLocalCatalogueChanges();
   const deps: ApiDeps = {
     db: options.db,
@@ -95,7 +111,8 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       deps,
       security: options,
       docs,
-      define: (route) => signedRoute(api, options, docs, route),
+      checkResponses,
+      define: (route) => signedRoute(api, { security: options, docs, checkResponses }, route),
     };
     registerCatalogueRoutes(routes);
     registerOrderRoutes(routes);
@@ -106,6 +123,7 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       clients: options.clients,
       cache: deps.contentCache,
       docs: apiKeyDocs,
+      checkResponses,
     });
 
     api.get("/healthz", async (_request, reply) => {
@@ -128,5 +146,5 @@ export async function registerApi(app: FastifyInstance, options: RegisterApiOpti
       );
     }
   });
-  return deps;
+  return { deps, docs: { signed: docs, apiKey: apiKeyDocs } };
 }

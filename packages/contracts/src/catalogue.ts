@@ -1,5 +1,6 @@
 import { ORDER_FIELD_TYPES } from "@obmen/domain";
 import { z } from "zod";
+import { dataResponse } from "./response.ts";
 
 /**
  * The catalogue as the API answers it (spec §3). Wire names follow the spec exactly, even
@@ -72,8 +73,8 @@ export const CurrencyPairEntry = z.object({
 });
 export type CurrencyPairEntry = z.infer<typeof CurrencyPairEntry>;
 
-export const CurrencyPairListResponse = z.object({ data: z.array(CurrencyPairEntry) });
-export const CurrencyPairResponse = z.object({ data: CurrencyPairEntry });
+export const CurrencyPairListResponse = dataResponse(z.array(CurrencyPairEntry));
+export const CurrencyPairResponse = dataResponse(CurrencyPairEntry);
 
 export const CurrencyPairRequest = z.strictObject({
   currency_pairs_in_service_id: z.coerce.number().int().positive(),

@@ -1,6 +1,7 @@
 import { CONTENT_KINDS, type ContentKind, FAQ_SECTIONS, type FaqSection } from "@obmen/domain";
 import { z } from "zod";
 import { LOCALES } from "./locales.ts";
+import { dataResponse } from "./response.ts";
 
 /**
  * The content API (spec §7: "GET calls to /content/ paths send lang as a query and an API key
@@ -116,9 +117,8 @@ export const ContentIndex = z.object({
 });
 export type ContentIndex = z.infer<typeof ContentIndex>;
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-export const ContentPageResponse = envelope(ContentPage);
-export const ContentListResponse = envelope(ContentList);
-export const ContentArticleResponse = envelope(ContentArticle);
-export const FaqListResponse = envelope(FaqList);
-export const ContentIndexResponse = envelope(ContentIndex);
+export const ContentPageResponse = dataResponse(ContentPage);
+export const ContentListResponse = dataResponse(ContentList);
+export const ContentArticleResponse = dataResponse(ContentArticle);
+export const FaqListResponse = dataResponse(FaqList);
+export const ContentIndexResponse = dataResponse(ContentIndex);

@@ -6,4 +6,6 @@ export * from "./errors.ts";
 export * from "./locales.ts";
 export * from "./orders.ts";
 export * from "./pair-limits.ts";
+export * from "./receipts.ts";
 export * from "./reserves.ts";
+export * from "./response.ts";

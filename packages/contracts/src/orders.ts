@@ -1,16 +1,28 @@
-import { ORDER_STATUSES } from "@obmen/domain";
+import {
+  CUSTOMER_STATUSES,
+  MAX_RATING,
+  MIN_RATING,
+  ORDER_STATUSES,
+  REVIEW_TEXT_MAX_LENGTH,
+} from "@obmen/domain";
 import { z } from "zod";
 import { DecimalString } from "./catalogue.ts";
+import { dataResponse } from "./response.ts";
 
-/** Order statuses (DESIGN.md "Orders"); customers may set only `paid` and `cancelled`. */
+/** Order statuses (DESIGN.md "Orders"). */
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** The statuses a customer may set: `paid` and `cancelled`. */
+export const CustomerStatus = z.enum(CUSTOMER_STATUSES);
+export type CustomerStatus = z.infer<typeof CustomerStatus>;
 
 const Amount = z
   .string()
   .trim()
   .regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a positive decimal number");
-const OrderUuid = z.uuid();
+/** An order's number: its `exchange_uuid` (unguessable, DESIGN.md "Orders"). */
+export const OrderId = z.uuid();
 
 /**
  * The calculator form (spec §3) as `/rest/exchange/create` takes it. The server recomputes
@@ -45,24 +57,35 @@ export const CreateOrderRequest = z.strictObject({
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 
 export const CreateOrderResult = z.object({
-  exchange_uuid: OrderUuid,
+  exchange_uuid: OrderId,
   exchange_status: OrderStatus,
 });
 export type CreateOrderResult = z.infer<typeof CreateOrderResult>;
+export const CreateOrderResponse = dataResponse(CreateOrderResult);
 
-export const OrderInfoRequest = z.strictObject({ exchange_uuid: OrderUuid });
+export const OrderInfoRequest = z.strictObject({ exchange_uuid: OrderId });
 
 export const UpdateOrderRequest = z.strictObject({
-  exchange_uuid: OrderUuid,
+  exchange_uuid: OrderId,
+  /** Any status is accepted here, so a partner asking for another one learns it is forbidden. */
   exchange_status: OrderStatus,
 });
+/** The order's status after the change. */
+export const UpdateOrderResponse = dataResponse(CreateOrderResult);
+
+/** Stars of a review: a whole number from MIN_RATING to MAX_RATING (a form posts it as text). */
+export const Rating = z.coerce.number().int().min(MIN_RATING).max(MAX_RATING);
+const Stars = z.number().int().min(MIN_RATING).max(MAX_RATING);
 
 export const ReviewOrderRequest = z.strictObject({
-  exchange_uuid: OrderUuid,
+  exchange_uuid: OrderId,
   action: z.enum(["review"]).default("review"),
-  rating: z.coerce.number().int().min(1).max(5),
-  text: z.string().trim().max(2000).default(""),
+  rating: Rating,
+  text: z.string().trim().max(REVIEW_TEXT_MAX_LENGTH).default(""),
 });
+export const ReviewOrderResult = z.object({ exchange_uuid: OrderId, rating: Stars });
+export type ReviewOrderResult = z.infer<typeof ReviewOrderResult>;
+export const ReviewOrderResponse = dataResponse(ReviewOrderResult);
 
 const ExchangeCurrency = z.object({
   id: z.number().int(),
@@ -93,7 +116,7 @@ export const PaymentInstructions = z.object({
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;
 
 export const OrderInfo = z.object({
-  exchange_uuid: OrderUuid,
+  exchange_uuid: OrderId,
   exchange_status: OrderStatus,
   send_amount: DecimalString,
   receive_amount: DecimalString,
@@ -118,11 +141,12 @@ export const OrderInfo = z.object({
     }),
   ),
   /** What the customer may do now: a subset of `paid`, `cancelled`. */
-  customer_actions: z.array(z.enum(["paid", "cancelled"])),
+  customer_actions: z.array(CustomerStatus),
   receipts: z.array(
     z.object({ id: z.number().int(), file_name: z.string(), created_at: z.string() }),
   ),
-  review: z.object({ rating: z.number().int(), text: z.string() }).nullable(),
+  review: z.object({ rating: Stars, text: z.string() }).nullable(),
   can_review: z.boolean(),
 });
 export type OrderInfo = z.infer<typeof OrderInfo>;
+export const OrderInfoResponse = dataResponse(OrderInfo);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Currency, DecimalString } from "./catalogue.ts";
+import { dataResponse } from "./response.ts";
 
 /**
  * A currency on the reserves page: the catalogue's own currency fields (one schema per shape,
@@ -27,4 +28,4 @@ export type ReserveEntry = z.infer<typeof ReserveEntry>;
 export const ReserveListRequest = z.strictObject({});
 
 /** Active currencies that some active pair pays out, by kind (crypto, bank, e-wallet), then sort order. */
-export const ReserveListResponse = z.object({ data: z.array(ReserveEntry) });
+export const ReserveListResponse = dataResponse(z.array(ReserveEntry));

@@ -35,10 +35,21 @@ export {
   roundUp,
   toDecimal,
 } from "./money.ts";
+export { acceptsReceipts, MAX_RECEIPT_BYTES } from "./order/receipt.ts";
+export {
+  MAX_RATING,
+  MIN_RATING,
+  RATINGS,
+  type Rating,
+  REVIEW_TEXT_MAX_LENGTH,
+} from "./order/review.ts";
 export {
   ACTOR_KINDS,
   type ActorKind,
+  CUSTOMER_STATUSES,
+  type CustomerStatus,
   canTransition,
+  isCustomerStatus,
   isOrderStatus,
   isTerminal,
   nextStatuses,

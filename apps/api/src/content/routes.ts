@@ -9,6 +9,7 @@ import {
   ContentListQuery,
   ContentListResponse,
   ContentPageResponse,
+  type DataResponseSchema,
   ErrorCode,
   FaqListResponse,
 } from "@obmen/contracts";
@@ -16,6 +17,7 @@ import { isNotModified } from "@obmen/contracts/conditional-get";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiClientLookup } from "../http/api-clients.ts";
+import { checkResponseBody } from "../http/check-response.ts";
 import { requestLang } from "../http/request-lang.ts";
 import type { ApiKeyRouteDoc } from "../openapi/build-openapi.ts";
 import { checkApiKey } from "./check-api-key.ts";
@@ -35,7 +37,7 @@ interface ContentRouteSpec<Q extends z.ZodObject> {
   url: string;
   summary: string;
   query: Q;
-  response: z.ZodType;
+  response: DataResponseSchema;
   /** The answer from the snapshot, or null for a 404. */
   answer: (
     snapshot: ContentSnapshot,
@@ -54,6 +56,8 @@ export function registerContentRoutes(options: {
   clients: ApiClientLookup;
   cache: ContentCache;
   docs: ApiKeyRouteDoc[];
+  /** Check each answer against the route's response schema (tests; http/check-response.ts). */
+  checkResponses?: boolean;
 }) {
   const { app, clients, cache, docs } = options;
 
@@ -71,6 +75,9 @@ export function registerContentRoutes(options: {
       if (typeof query.lang === "string") request.apiLang = query.lang as typeof request.apiLang;
       const answer = spec.answer(await cache.get(), query, request.params as Params);
       if (!answer) throw new AppError(ErrorCode.NOT_FOUND);
+      if (options.checkResponses) {
+        checkResponseBody({ path: spec.url, schema: spec.response, json: answer.body.toString() });
+      }
       return sendAnswer(request, reply, answer);
     });
   }

@@ -1,8 +1,9 @@
-import type { Locale } from "@obmen/contracts";
+import type { DataResponseSchema, Locale } from "@obmen/contracts";
 import { type EnvelopeMeta, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
+import { checkResponseBody } from "./check-response.ts";
 import { openSignedRequest } from "./open-signed-request.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
 import { requestLang } from "./request-lang.ts";
@@ -37,7 +38,24 @@ export interface SignedRouteDoc {
   methods: ("GET" | "POST")[];
   summary: string;
   payload: z.ZodType;
-  response?: z.ZodType;
+  /**
+   * The whole success body, `{"data": …}`: published in the OpenAPI document, checked against
+   * every answer when RegisterApiOptions.checkResponses is on, and parsed by the SDK.
+   */
+  response: DataResponseSchema;
+}
+
+/** What a handler may return for a route whose response schema is `R`. */
+export type ResponseData<R extends DataResponseSchema> =
+  | (z.input<R> extends { data: infer D } ? D : never)
+  | SerializedData;
+
+/** One signed call: its documentation and its handler. */
+export interface SignedRouteDefinition<S extends z.ZodType, R extends DataResponseSchema>
+  extends SignedRouteDoc {
+  payload: S;
+  response: R;
+  handler: (context: SignedCallContext<z.infer<S>>) => Promise<ResponseData<R>>;
 }
 
 export interface SignedRouteSecurity {
@@ -45,21 +63,25 @@ export interface SignedRouteSecurity {
   replayGuard: ReplayGuard;
 }
 
+export interface SignedRouteSettings {
+  security: SignedRouteSecurity;
+  /** Every declaration is recorded here for the OpenAPI document. */
+  docs: SignedRouteDoc[];
+  /** Check each answer against the route's response schema (tests; see check-response.ts). */
+  checkResponses: boolean;
+}
+
 /**
  * Declares one call of the signed REST contract: the envelope is verified, the payload is
  * validated strictly against `payload`, and the handler's result is sent as `{"data": …}`.
- * Every declaration is also recorded for the OpenAPI document.
  */
-export function signedRoute<S extends z.ZodType>(
+export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
   app: FastifyInstance,
-  security: SignedRouteSecurity,
-  docs: SignedRouteDoc[],
-  route: SignedRouteDoc & {
-    payload: S;
-    handler: (context: SignedCallContext<z.infer<S>>) => Promise<unknown>;
-  },
+  settings: SignedRouteSettings,
+  route: SignedRouteDefinition<S, R>,
 ) {
-  docs.push(route);
+  const { security } = settings;
+  settings.docs.push(route);
   app.route({
     method: route.methods,
     url: route.path,
@@ -84,11 +106,34 @@ export function signedRoute<S extends z.ZodType>(
         request,
         reply,
       });
-      reply.type("application/json; charset=utf-8");
-      if (data instanceof SerializedData) return reply.send(data.body);
-      return reply.send(JSON.stringify({ data }));
+      return sendData(reply, {
+        data,
+        route,
+        checkResponses: settings.checkResponses,
+      });
     },
   });
+}
+
+/**
+ * Sends a signed call's success body. Production serialises without looking (a cached body is
+ * sent as is); with `checkResponses` the body is first read back against the route's schema,
+ * and a mismatch becomes a 500 that fails the test that caused it.
+ */
+export function sendData(
+  reply: FastifyReply,
+  options: { data: unknown; route: SignedRouteDoc; checkResponses: boolean },
+) {
+  const { data, route } = options;
+  const body = data instanceof SerializedData ? data.body : JSON.stringify({ data });
+  if (options.checkResponses) {
+    checkResponseBody({
+      path: route.path,
+      schema: route.response,
+      json: typeof body === "string" ? body : body.toString("utf8"),
+    });
+  }
+  return reply.type("application/json; charset=utf-8").send(body);
 }
 
 /** The GET form carries `data` and `signed` in the query; other query keys are not allowed. */

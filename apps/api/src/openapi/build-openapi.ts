@@ -1,3 +1,4 @@
+import type { DataResponseSchema } from "@obmen/contracts";
 import { z } from "zod";
 import type { SignedRouteDoc } from "../http/signed-route.ts";
 
@@ -16,7 +17,7 @@ export interface ApiKeyRouteDoc {
   path: string;
   summary: string;
   query: z.ZodObject;
-  response: z.ZodType;
+  response: DataResponseSchema;
 }
 
 /**
@@ -52,9 +53,7 @@ export function buildOpenApi(
           description: "Success",
           content: {
             "application/json": {
-              schema: doc.response
-                ? schema(doc.response, "output")
-                : { type: "object", properties: { data: {} } },
+              schema: schema(doc.response, "output"),
             },
           },
         },

@@ -1,12 +1,13 @@
 import {
   CreateOrderRequest,
-  CreateOrderResult,
-  OrderInfo,
+  CreateOrderResponse,
   OrderInfoRequest,
+  OrderInfoResponse,
   ReviewOrderRequest,
+  ReviewOrderResponse,
   UpdateOrderRequest,
+  UpdateOrderResponse,
 } from "@obmen/contracts";
-import { z } from "zod";
 import type { ApiRoutes } from "../api-routes.ts";
 import { createOrder, type PayToBySendCurrency } from "./create/create-order.ts";
 import { createNewOrderQueue } from "./create/new-order-queue.ts";
@@ -28,7 +29,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     methods: ["POST"],
     summary: "Create an order from the calculator form; the server recomputes every amount",
     payload: CreateOrderRequest,
-    response: z.object({ data: CreateOrderResult }),
+    response: CreateOrderResponse,
     handler: ({ payload, lang, meta }) =>
       createOrder({
         db: deps.db,
@@ -48,7 +49,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     methods: ["GET", "POST"],
     summary: "An order's status, amounts, payment instructions and history",
     payload: OrderInfoRequest,
-    response: z.object({ data: OrderInfo }),
+    response: OrderInfoResponse,
     handler: ({ payload, lang }) =>
       getOrderInfo({ db: deps.db, orderId: payload.exchange_uuid, lang }),
   });
@@ -58,7 +59,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     methods: ["POST"],
     summary: "The customer marks an order paid or cancels it (from `new` only)",
     payload: UpdateOrderRequest,
-    response: z.object({ data: CreateOrderResult }),
+    response: UpdateOrderResponse,
     handler: ({ payload, lang }) =>
       updateOrderByCustomer({
         db: deps.db,
@@ -74,6 +75,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     methods: ["POST"],
     summary: "Review a completed order (once)",
     payload: ReviewOrderRequest,
+    response: ReviewOrderResponse,
     handler: ({ payload, lang }) =>
       reviewOrder({
         db: deps.db,

@@ -19,6 +19,7 @@ await registerApi(app, {
   catalogueChanges: createLocalCatalogueChanges(),
   appUrl: "http://localhost",
   jobs: null,
+  checkResponses: true,
 });
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
 console.log("ready");

@@ -32,7 +32,7 @@ export async function startTestApi(
   const app: FastifyInstance = Fastify({ logger: false });
   const catalogueChanges = createLocalCatalogueChanges();
   const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
-  const deps = await registerApi(app, {
+  const { deps, docs } = await registerApi(app, {
     db: database.db,
     ping: database.ping,
     clients: openDatabaseApiClients(database.db),
@@ -43,12 +43,15 @@ export async function startTestApi(
     orderLifetimeMs: options.orderLifetimeMs,
     jobPollingIntervalSeconds: 0.5,
     expirySweepSeconds: 1,
+    checkResponses: true,
   });
   await app.ready();
   return {
     app,
     db: database.db,
     deps,
+    /** Every route the API declared (signed and `/content/*`), with its schemas. */
+    docs,
     catalogueChanges,
     database,
     async close() {

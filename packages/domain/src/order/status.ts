@@ -16,6 +16,14 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The only statuses a customer sets (DESIGN.md "Orders"): "I paid" and "cancel", from `new`. */
+export const CUSTOMER_STATUSES = ["paid", "cancelled"] as const satisfies readonly OrderStatus[];
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+
+export function isCustomerStatus(status: OrderStatus): status is CustomerStatus {
+  return (CUSTOMER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** Who causes a change; every change is recorded as an event with its actor and time. */
 export const ACTOR_KINDS = ["customer", "operator", "system"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
@@ -41,7 +49,7 @@ type TransitionTable = Readonly<
  */
 const TRANSITIONS: TransitionTable = {
   customer: {
-    new: ["paid", "cancelled"],
+    new: CUSTOMER_STATUSES,
   },
   operator: {
     new: ["processing", "hold", "cancelled"],

@@ -9,7 +9,7 @@ import {
   orders,
   paySystems,
 } from "@obmen/db";
-import { nextStatuses } from "@obmen/domain";
+import { isCustomerStatus, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { errorMessage } from "../../http/messages.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
@@ -106,7 +106,7 @@ export async function getOrderInfo(options: {
       comment: event.comment,
     })),
     customer_actions: nextStatuses({ from: currentStatus, actor: "customer" }).filter(
-      (status): status is "paid" | "cancelled" => status === "paid" || status === "cancelled",
+      isCustomerStatus,
     ),
     receipts: receipts.map((receipt) => ({
       id: receipt.id,

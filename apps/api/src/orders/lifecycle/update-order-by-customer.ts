@@ -1,12 +1,10 @@
 import { AppError, ErrorCode, type Locale, type OrderStatus } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
+import { isCustomerStatus } from "@obmen/domain";
 import { errorMessage } from "../../http/messages.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { changeOrderStatus } from "./change-order-status.ts";
 import { expireOrder } from "./expire-order.ts";
-
-/** The only statuses a customer sets (DESIGN.md "Orders"): "I paid" and "cancel". */
-const CUSTOMER_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "cancelled"]);
 
 /**
  * `/rest/exchange/update`: the customer marks the order paid or cancels it, both only from
@@ -20,7 +18,7 @@ export async function updateOrderByCustomer(options: {
   lang: Locale;
 }): Promise<{ exchange_uuid: string; exchange_status: OrderStatus }> {
   const { db, effects, orderId, status, lang } = options;
-  if (!CUSTOMER_STATUSES.has(status)) {
+  if (!isCustomerStatus(status)) {
     throw new AppError(ErrorCode.FORBIDDEN, {
       message: errorMessage(ErrorCode.FORBIDDEN, lang),
       fields: { exchange_status: errorMessage(ErrorCode.FORBIDDEN, lang) },

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
-import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
+import { AppError, ErrorCode, type Locale, type SendReceiptResult } from "@obmen/contracts";
 import { type Database, orderReceipts, orders } from "@obmen/db";
+import { acceptsReceipts, MAX_RECEIPT_BYTES } from "@obmen/domain";
 import { count, eq } from "drizzle-orm";
 import { errorMessage } from "../../http/messages.ts";
 
-export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 const MAX_RECEIPTS_PER_ORDER = 5;
-/** Receipts make sense while the payment is being checked, not after the order is closed. */
-const OPEN_STATUSES = new Set(["new", "paid", "processing", "hold"]);
 
 /** What the bytes are, judged by their content: the file name and the client's type lie. */
 export function sniffReceiptType(
@@ -37,7 +35,7 @@ export async function attachReceipt(options: {
   /** The sha256 the client signed, proving the file is the one the envelope was made for. */
   signedSha256: string;
   lang: Locale;
-}): Promise<{ receipt_id: number }> {
+}): Promise<SendReceiptResult> {
   const { db, content, lang } = options;
   const invalid = (field: string, message: string) =>
     new AppError(ErrorCode.VALIDATION_FAILED, {
@@ -67,7 +65,7 @@ export async function attachReceipt(options: {
       .for("update");
     if (!order)
       throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
-    if (!OPEN_STATUSES.has(order.status)) {
+    if (!acceptsReceipts(order.status)) {
       throw new AppError(ErrorCode.CONFLICT, {
         message: errorMessage(ErrorCode.CONFLICT, lang),
         details: { exchange_status: order.status },

@@ -1,31 +1,28 @@
 import multipart from "@fastify/multipart";
-import { AppError, ErrorCode } from "@obmen/contracts";
+import { AppError, ErrorCode, SendReceiptRequest, SendReceiptResponse } from "@obmen/contracts";
 import { TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import { z } from "zod";
+import { MAX_RECEIPT_BYTES } from "@obmen/domain";
 import type { ApiRoutes } from "../../api-routes.ts";
 import { openSignedRequest } from "../../http/open-signed-request.ts";
 import { requestLang } from "../../http/request-lang.ts";
+import { type SignedRouteDoc, sendData } from "../../http/signed-route.ts";
 import { validatePayload } from "../../http/validate-payload.ts";
-import { attachReceipt, MAX_RECEIPT_BYTES } from "./attach-receipt.ts";
-
-const ReceiptPayload = z.strictObject({
-  exchange_uuid: z.uuid(),
-  /** sha256 hex of the file: the signature then covers the file too. */
-  file_sha256: z.string().regex(/^[0-9a-fA-F]{64}$/),
-});
+import { attachReceipt } from "./attach-receipt.ts";
 
 /**
  * `/rest/send-receipt` is multipart, so its envelope travels as the form fields `data` and
  * `signed` next to one `file` part; the signed payload names the file's sha256.
  */
-export function registerReceiptRoute({ app, deps, security, docs }: ApiRoutes) {
-  docs.push({
+export function registerReceiptRoute({ app, deps, security, docs, checkResponses }: ApiRoutes) {
+  const route: SignedRouteDoc = {
     path: "/rest/send-receipt",
     methods: ["POST"],
     summary:
       "Attach a payment receipt (multipart: fields data, signed; part file: JPEG, PNG or PDF ≤ 10 MB)",
-    payload: ReceiptPayload,
-  });
+    payload: SendReceiptRequest,
+    response: SendReceiptResponse,
+  };
+  docs.push(route);
   void app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 5 },
@@ -53,7 +50,7 @@ export function registerReceiptRoute({ app, deps, security, docs }: ApiRoutes) {
           fallbackLang: requestLang(request),
         });
         request.apiLang = signed.meta.lang;
-        const payload = validatePayload(ReceiptPayload, signed.payload, signed.meta.lang);
+        const payload = validatePayload(SendReceiptRequest, signed.payload, signed.meta.lang);
         if (!file) {
           throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: { file: "file" } });
         }
@@ -65,7 +62,7 @@ export function registerReceiptRoute({ app, deps, security, docs }: ApiRoutes) {
           signedSha256: payload.file_sha256,
           lang: signed.meta.lang,
         });
-        return reply.send({ data: result });
+        return sendData(reply, { data: result, route, checkResponses });
       },
     );
   });
