@@ -19,14 +19,13 @@ import { I18nProvider, parseCatalog } from "./i18n/i18n-context.tsx";
 import { localeFromPathname } from "./i18n/locale.ts";
 import { ModalHost } from "./modals/modal-host.tsx";
 import { NotificationProvider } from "./notifications/notifications.tsx";
+import { isSignedIn, readCookie } from "./routing/auth-cookies.server.ts";
 import {
   AUTH_LINKS,
   type AuthLinkKind,
   authLinkCookieName,
   hasAuthLinkParam,
   isLinkToken,
-  isSignedIn,
-  readCookie,
 } from "./routing/auth-links.ts";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
 import { useReloadGuard } from "./routing/use-reload-guard.ts";

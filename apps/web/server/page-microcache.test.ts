@@ -22,6 +22,9 @@ describe("page microcache", () => {
     expect(cache.keyFor(request("/about"))).toBeNull();
     expect(cache.keyFor(request("/", "token=abc"))).toBeNull();
     expect(cache.keyFor(request("/", "locale=ru; reset_token=x"))).toBeNull();
+    expect(cache.keyFor(request("/", "locale=uk;token=abc"))).toBeNull();
+    expect(cache.keyFor(request("/uk", "locale=uk; "))).toBeNull(); // not a listed path
+    expect(cache.keyFor(request("/en", " locale=uk ;"))).toBe("/en");
   });
 
   it("renders once for concurrent requests and while fresh, again after the TTL", async () => {

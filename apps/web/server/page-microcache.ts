@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { type ContentEncoding, compressBody } from "./content-encoding.ts";
 
 /**
@@ -93,8 +94,6 @@ function isShareable(page: CachedPage): boolean {
 
 function onlyHarmlessCookies(cookie: string | undefined): boolean {
   if (!cookie) return true;
-  return cookie.split(";").every((pair) => {
-    const name = pair.split("=")[0]?.trim() ?? "";
-    return name === "" || HARMLESS_COOKIES.has(name);
-  });
+  // The loaders' parser (app/routing/auth-cookies.server.ts): a pair it skips, they never see.
+  return Object.keys(parseCookie(cookie)).every((name) => HARMLESS_COOKIES.has(name));
 }

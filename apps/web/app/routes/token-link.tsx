@@ -11,17 +11,19 @@ import {
   newPasswordMessage,
 } from "../modals/new-password-rules.ts";
 import {
+  authLinkCookie,
+  expiredAuthLinkCookie,
+  isSignedIn,
+  readCookie,
+} from "../routing/auth-cookies.server.ts";
+import {
   AUTH_LINK_ACTION_SEGMENT,
   type AuthLinkKind,
-  authLinkCookie,
   authLinkCookieName,
   authLinkHome,
   authLinkKindFromPath,
-  expiredAuthLinkCookie,
   isIgnoredForSignedIn,
   isLinkToken,
-  isSignedIn,
-  readCookie,
   SESSION_COOKIE,
 } from "../routing/auth-links.ts";
 import { followServerRedirect } from "../routing/server-redirect.ts";

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  authLinkCookie,
   authLinkFromSearch,
   authLinkHome,
   authLinkKindFromPath,
-  expiredAuthLinkCookie,
   hasAuthLinkParam,
   isLinkToken,
-  isSignedIn,
-  readCookie,
   searchWithoutAuthLinks,
 } from "./auth-links.ts";
 
@@ -61,27 +57,5 @@ describe("e-mailed auth links (spec §2)", () => {
     expect(hasAuthLinkParam("?a=1")).toBe(false);
     expect(searchWithoutAuthLinks("?reset_token=1")).toBe("");
     expect(searchWithoutAuthLinks("?a=1&confirm_login=1&b=2")).toBe("?a=1&b=2");
-  });
-
-  it("keeps the token in a short-lived HttpOnly, SameSite=Lax cookie, Secure over https", () => {
-    expect(authLinkCookie("restore", TOKEN, false)).toBe(
-      `reset_token=${TOKEN}; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax`,
-    );
-    expect(authLinkCookie("confirm-login", TOKEN, true)).toBe(
-      `confirm_login=${TOKEN}; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax; Secure`,
-    );
-    expect(expiredAuthLinkCookie("confirm", false)).toBe(
-      "confirm_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax",
-    );
-  });
-
-  it("reads cookies, and treats a non-empty `token` cookie as signed in", () => {
-    expect(readCookie("a=1; reset_token=abc; b", "reset_token")).toBe("abc");
-    expect(readCookie("xreset_token=1", "reset_token")).toBeNull();
-    expect(readCookie("v=%E0%A4%A", "v")).toBe("%E0%A4%A");
-    expect(readCookie(null, "a")).toBeNull();
-    expect(isSignedIn("locale=en; token=s3ss10n")).toBe(true);
-    expect(isSignedIn("token=")).toBe(false);
-    expect(isSignedIn("locale=en")).toBe(false);
   });
 });
