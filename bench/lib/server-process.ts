@@ -77,7 +77,8 @@ export async function startObmen(options: {
     API_PUBLIC_KEY: BENCH_CLIENT.publicKey,
     API_SECRET: BENCH_CLIENT.secret,
     CAPTCHA_PROVIDER: "none",
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // PostgreSQL gets the demo catalogue only when asked (docs/decisions/018-demo-data.md).
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SEED_DEMO: "true" } : {}),
     ...options.extraEnv,
   });
 

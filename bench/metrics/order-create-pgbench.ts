@@ -87,7 +87,8 @@ async function findProbeRows(databaseUrl: string, orderId: string): Promise<Prob
       `select o.send_rate::text, o.receive_rate::text, o.comission_amount::text,
           o.fields::text, jsonb_build_object('currencyCode', c.currency_code, 'kind', c.kind,
             'networkCode', s.network_code, 'paySystemName', s.name,
-            'paymentTarget', c.payment_target, 'paymentHolder', c.payment_holder)::text as pay_to
+            'paymentTarget', c.payment_target, 'paymentHolder', c.payment_holder,
+            'paymentTargetDemo', c.payment_target_demo)::text as pay_to
         from orders o join currencies c on c.id = o.send_currency_id
         join pay_systems s on s.id = c.pay_system_id where o.id = $1`,
       [orderId],

@@ -33,6 +33,13 @@ const EnvSchema = z
           "must be a postgres:// URL (or memory:// for a throwaway embedded database)",
         ),
     ),
+    /**
+     * Load the demo catalogue (with its placeholder payment targets) into an empty catalogue:
+     * unset means yes on the embedded database and no on PostgreSQL (`shouldSeedDemo`,
+     * docs/decisions/018-demo-data.md). Exactly `true` or `false`: a typo must not decide
+     * whether a production site shows payable demo addresses.
+     */
+    SEED_DEMO: optional(z.stringbool({ truthy: ["true"], falsy: ["false"], case: "sensitive" })),
     API_URL: optional(z.url({ protocol: /^https?$/ })),
     API_PUBLIC_KEY: optional(z.string().min(16, "must be at least 16 characters")),
     API_SECRET: optional(z.string().min(32, "must be at least 32 characters")),

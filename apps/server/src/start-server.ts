@@ -9,7 +9,13 @@ import {
   startOutboxDispatcher,
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
-import { migrateDatabase, openDatabase, seedContent, seedDemoCatalogue } from "@obmen/db";
+import {
+  migrateDatabase,
+  openDatabase,
+  seedContent,
+  seedDemoCatalogue,
+  shouldSeedDemo,
+} from "@obmen/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
@@ -30,6 +36,9 @@ export async function startServer(
   config: Config,
   options: { web?: boolean } = {},
 ): Promise<RunningServer> {
+  // Never on an empty production PostgreSQL: the demo's payment targets could be paid
+  // (docs/decisions/018-demo-data.md). Without it the site says it is not open yet.
+  const seedDemo = shouldSeedDemo({ engine: config.databaseEngine, seedDemo: config.SEED_DEMO });
   // A new embedded database comes migrated and seeded, from the seeded template or from a
   // short-lived child process: done in this process, that work would leave 30–50 MB of freed
   // memory resident for the server's lifetime (initialise-pglite-dir.ts).
@@ -37,6 +46,7 @@ export async function startServer(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     migrateAndSeedNewDataDir: true,
+    seedDemoInNewDataDir: seedDemo,
   });
   const cleanups: (() => Promise<void>)[] = [() => database.close()];
   const close = async () => {
@@ -45,7 +55,7 @@ export async function startServer(
   try {
     // Still run on every start: an existing directory may lack the newest migrations or texts.
     await migrateDatabase(database);
-    await seedDemoCatalogue(database.db);
+    if (seedDemo) await seedDemoCatalogue(database.db);
     const contentSeed = await seedContent(database.db);
     const webClient = await resolveWebClient({
       db: database.db,

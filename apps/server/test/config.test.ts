@@ -68,6 +68,17 @@ describe("configuration", () => {
     expect(secret).not.toContain('short"');
   });
 
+  it("takes SEED_DEMO as exactly true or false, and leaves it unset otherwise", () => {
+    expect(parseConfig({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(parseConfig({}).SEED_DEMO).toBeUndefined();
+    expect(parseConfig({ SEED_DEMO: "" }).SEED_DEMO).toBeUndefined();
+    // A near miss must not decide whether payable demo addresses go live.
+    for (const value of ["TRUE", "yes", "1", "0", "on"]) {
+      expect(problemsOf({ SEED_DEMO: value })[0]).toMatch(/^SEED_DEMO: .*"true"\|"false"/);
+    }
+  });
+
   it("takes widget scripts over https, or plain http from this machine only", () => {
     const config = parseConfig({
       CHAT_WIDGET_SRC: "https://chat.example/widget.js",

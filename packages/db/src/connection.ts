@@ -60,6 +60,8 @@ export type OpenDatabaseOptions = {
    * keeps the memory that work leaves behind out of this one (initialise-pglite-dir.ts).
    */
   migrateAndSeedNewDataDir?: boolean | undefined;
+  /** With `migrateAndSeedNewDataDir`: the demo catalogue too (default true; `shouldSeedDemo`). */
+  seedDemoInNewDataDir?: boolean | undefined;
 };
 
 /**
@@ -82,6 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (url === undefined)
     return openFilePglite(options.dataDir, {
       migrateAndSeed: options.migrateAndSeedNewDataDir ?? false,
+      demo: options.seedDemoInNewDataDir ?? true,
     });
   if (url === "memory://") {
     const pglite = await PGlite.create("memory://", { startParams: [...PGLITE_START_PARAMS] });

@@ -27,6 +27,7 @@ export {
 } from "./seed/read-content-folder.ts";
 export { type ContentSeedResult, seedContent } from "./seed/seed-content.ts";
 export { type SeedResult, seedDemoCatalogue } from "./seed/seed-demo-catalogue.ts";
+export { shouldSeedDemo } from "./seed/should-seed-demo.ts";
 export {
   type CreateTestDatabaseOptions,
   createTestDatabase,

@@ -1,4 +1,5 @@
-// Run by initialise-pglite-dir.ts: `node initialise-pglite-dir.child.ts <directory> [--migrate-and-seed]`.
+// Run by initialise-pglite-dir.ts:
+// `node initialise-pglite-dir.child.ts <directory> [--migrate-and-seed [--no-demo]]`.
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -11,8 +12,11 @@ import { seedDemoCatalogue } from "./seed/seed-demo-catalogue.ts";
 
 const [directory, ...flags] = process.argv.slice(2);
 if (!directory)
-  throw new Error("usage: initialise-pglite-dir.child.ts <directory> [--migrate-and-seed]");
+  throw new Error(
+    "usage: initialise-pglite-dir.child.ts <directory> [--migrate-and-seed [--no-demo]]",
+  );
 const migrateAndSeed = flags.includes("--migrate-and-seed");
+const demo = !flags.includes("--no-demo");
 
 const unpacked = migrateAndSeed && (await unpackPgliteTemplate(directory));
 const pglite = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
@@ -22,13 +26,13 @@ try {
   if (!unpacked) await writePgliteTemplate(pglite);
   if (migrateAndSeed) {
     // What the server does on every start (start-server.ts), minus what depends on its
-    // configuration (the web tier's API client).
+    // configuration (the web tier's API client; SEED_DEMO arrives as --no-demo).
     const db = drizzle({ client: pglite, schema });
     await migrate(db, { migrationsFolder });
-    await seedDemoCatalogue(db);
+    if (demo) await seedDemoCatalogue(db);
     await seedContent(db);
     await pglite.exec("checkpoint");
-    await writePgliteTemplate(pglite, "seeded");
+    await writePgliteTemplate(pglite, demo ? "seeded" : "migrated");
   }
 } finally {
   await pglite.close();

@@ -8,10 +8,16 @@ const CHILD_SCRIPT = fileURLToPath(new URL("./initialise-pglite-dir.child.ts", i
 
 export type InitialisePgliteDirOptions = {
   /**
-   * Also apply the migrations and load the demo catalogue and the shipped texts, in the same
-   * child process. For the server's first start: see below.
+   * Also apply the migrations and load the shipped texts and (see `demo`) the demo catalogue,
+   * in the same child process. For the server's first start: see below.
    */
   migrateAndSeed?: boolean;
+  /**
+   * With `migrateAndSeed`: load the demo catalogue too (default true). False for
+   * `SEED_DEMO=false` (docs/decisions/018-demo-data.md): the directory then comes from the
+   * `migrated` template, which has the schema and the texts but no catalogue.
+   */
+  demo?: boolean;
 };
 
 /**
@@ -29,7 +35,9 @@ export type InitialisePgliteDirOptions = {
  * seed calls then find nothing to do. Should the child fail after creating the cluster, the
  * server's calls finish the job: the migrations and both seeds are idempotent. The child saves
  * its result as the `seeded` template (pglite-template.ts), so the next new directory of this
- * checkout is only unpacked: no child, no migrations, no seeds.
+ * checkout is only unpacked: no child, no migrations, no seeds. Without the demo it saves the
+ * `migrated` template instead, made on the first such start rather than by the build, since
+ * the embedded database without the demo is the rarer choice.
  */
 export async function initialisePgliteDir(
   directory: string,
@@ -37,8 +45,12 @@ export async function initialisePgliteDir(
 ): Promise<void> {
   if (existsSync(path.join(directory, "PG_VERSION"))) return;
   if (options.migrateAndSeed) {
-    if (!(await unpackPgliteTemplate(directory, "seeded"))) {
-      await runChild(directory, ["--migrate-and-seed"]);
+    const demo = options.demo ?? true;
+    if (!(await unpackPgliteTemplate(directory, demo ? "seeded" : "migrated"))) {
+      await runChild(
+        directory,
+        demo ? ["--migrate-and-seed"] : ["--migrate-and-seed", "--no-demo"],
+      );
     }
   } else if (!(await unpackPgliteTemplate(directory))) await runChild(directory, []);
 }

@@ -27,12 +27,13 @@ import { unpackTarGz } from "./untar.ts";
  * A `seeded` template holds exactly that, as the migrations and seeds of this checkout make it
  * (initialise-pglite-dir.ts), so a first start is as quick and as lean as a restart; it is
  * keyed by everything those depend on, so a changed migration, seed or text makes a new one.
+ * A `migrated` template is the same without the demo catalogue, for `SEED_DEMO=false`.
  * The server's own migrate and seed calls still run on the copy and find nothing to do. The
  * seeded rows carry the time the template was made, not the time of the first start.
  */
 const CACHE_DIR = fileURLToPath(new URL("../../../node_modules/.cache/obmen", import.meta.url));
 
-export type PgliteTemplateKind = "empty" | "seeded";
+export type PgliteTemplateKind = "empty" | "seeded" | "migrated";
 
 /**
  * What the seeded template is made from: the migrations, the schema, the seeds with their
@@ -48,7 +49,7 @@ export function pgliteTemplateFile(kind: PgliteTemplateKind = "empty"): string {
   const settings = createHash("sha256").update(PGLITE_START_PARAMS.join("\0")).digest("hex");
   const base = `pglite-${version}-${settings.slice(0, 12)}`;
   if (kind === "empty") return path.join(CACHE_DIR, `${base}.tar.gz`);
-  return path.join(CACHE_DIR, `${base}-seeded-${hashFiles(SEEDED_SOURCES).slice(0, 12)}.tar.gz`);
+  return path.join(CACHE_DIR, `${base}-${kind}-${hashFiles(SEEDED_SOURCES).slice(0, 12)}.tar.gz`);
 }
 
 /** A digest of the files under `roots`: their paths relative to their root and their bytes. */
@@ -106,9 +107,9 @@ export async function unpackPgliteTemplate(
 
 /**
  * Saves a cluster as the template of that kind: just initialised (`empty`), or just migrated
- * and seeded (`seeded`; seeded templates of older sources are removed). Best effort: a
- * read-only install only loses the shortcut. Written under a temporary name and renamed, so a
- * process starting at the same moment reads a whole file or none.
+ * and seeded (`seeded`, `migrated`; the same kind's templates of older sources are removed).
+ * Best effort: a read-only install only loses the shortcut. Written under a temporary name and
+ * renamed, so a process starting at the same moment reads a whole file or none.
  */
 export async function writePgliteTemplate(
   pglite: PGlite,
@@ -121,14 +122,14 @@ export async function writePgliteTemplate(
     mkdirSync(CACHE_DIR, { recursive: true });
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
-    if (kind === "seeded") removeOtherSeededTemplates(file);
+    if (kind !== "empty") removeOlderTemplates(file, kind);
   } catch (error) {
     console.warn(`[db] could not save the PGlite template ${file}: ${(error as Error).message}`);
   }
 }
 
-function removeOtherSeededTemplates(current: string) {
-  const prefix = path.basename(current).replace(/-seeded-.*$/, "-seeded-");
+function removeOlderTemplates(current: string, kind: PgliteTemplateKind) {
+  const prefix = path.basename(current).replace(new RegExp(`-${kind}-[^-]*$`), `-${kind}-`);
   for (const name of readdirSync(CACHE_DIR)) {
     if (name.startsWith(prefix) && name.endsWith(".tar.gz") && name !== path.basename(current)) {
       rmSync(path.join(CACHE_DIR, name), { force: true });

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   seedContent,
   seedDemoCatalogue,
 } from "../src/index.ts";
+import { pgliteTemplateFile } from "../src/pglite-template.ts";
 import { tempDirs } from "./support/temp-dirs.ts";
 
 const tempDir = tempDirs("obmen-initialise-");
@@ -44,6 +45,27 @@ describe("a new PGlite data directory for the server", () => {
       // What the server runs on every start: idempotent, and here a no-op.
       await migrateDatabase(opened);
       expect((await seedDemoCatalogue(opened.db)).seeded).toBe(false);
+      expect(await seedContent(opened.db)).toEqual({ inserted: 0, updated: 0, changed: false });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("comes without the demo catalogue when the demo is off, texts included", async () => {
+    const dataDir = tempDir();
+    const opened = await openDatabase({
+      dataDir,
+      migrateAndSeedNewDataDir: true,
+      seedDemoInNewDataDir: false,
+    });
+    try {
+      const [currencyCount] = await opened.db.select({ total: count() }).from(currencies);
+      const [textCount] = await opened.db.select({ total: count() }).from(contentEntries);
+      expect(currencyCount?.total).toBe(0);
+      expect(textCount?.total).toBeGreaterThan(0);
+      // Saved for the next such directory, apart from the demo's template.
+      expect(existsSync(pgliteTemplateFile("migrated"))).toBe(true);
+      await migrateDatabase(opened);
       expect(await seedContent(opened.db)).toEqual({ inserted: 0, updated: 0, changed: false });
     } finally {
       await opened.close();

@@ -105,6 +105,38 @@ describe("migrations", () => {
     expect(column.rows).toEqual([]);
   });
 
+  it("mark the placeholder targets of a demo seeded before 0008, and nothing else", async () => {
+    const test = await createTestDatabase({ migrate: false });
+    opened.push(test);
+    const before0008 = migrationsUpTo("0007_currency_held_table");
+    try {
+      await migrateDatabase(test, { migrationsFolder: before0008 });
+    } finally {
+      rmSync(before0008, { recursive: true, force: true });
+    }
+    await test.db.execute(sql`insert into pay_systems (name, icon) values ('Coin', '/c.svg')`);
+    // BTC still has the demo's address; LTC's was replaced by the operator; XRP has a demo
+    // address under a code the demo never gave it.
+    await test.db.execute(sql`
+      insert into currencies (pay_system_id, currency_code, url_xml, kind, reserve_name,
+        payment_target)
+      select id, code, code, 'crypto', code, target from pay_systems,
+        (values ('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'),
+          ('LTC', 'ltc1qoperatorsownaddress'),
+          ('XRP', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'),
+          ('NONE', null)) as c(code, target)`);
+    await migrateDatabase(test);
+    const flags = await test.db.execute<{ url_xml: string; payment_target_demo: boolean }>(
+      sql`select url_xml, payment_target_demo from currencies order by url_xml`,
+    );
+    expect(flags.rows).toEqual([
+      { url_xml: "BTC", payment_target_demo: true },
+      { url_xml: "LTC", payment_target_demo: false },
+      { url_xml: "NONE", payment_target_demo: false },
+      { url_xml: "XRP", payment_target_demo: false },
+    ]);
+  });
+
   it("enforce the one-side-is-1 rate rule in the database itself", async () => {
     const test = await createTestDatabase({ seed: true });
     opened.push(test);

@@ -148,6 +148,28 @@ describe("seedDemoCatalogue", () => {
     expect(pair?.receiveCurrency.fields.some((field) => field.side === "receive")).toBe(true);
   });
 
+  it("marks its payment targets as demo for as long as nobody replaces them", async () => {
+    const { currencyRows } = await catalogue();
+    const withTarget = currencyRows.filter((row) => row.currencies.paymentTarget !== null);
+    expect(withTarget.length).toBeGreaterThanOrEqual(20);
+    expect(withTarget.every((row) => row.currencies.paymentTargetDemo)).toBe(true);
+
+    const btc = withTarget.find((row) => row.currencies.urlXml === "BTC")!.currencies;
+    const demoAgain = { paymentTarget: btc.paymentTarget };
+    const real = { paymentTarget: "bc1q9h6tq79pmvwq2l8mnv6mqhqh0wv3gflkv2edzn" };
+    const demoOf = async (values: typeof real | typeof demoAgain) => {
+      const [row] = await test.db
+        .update(currencies)
+        .set(values)
+        .where(eq(currencies.id, btc.id))
+        .returning({ demo: currencies.paymentTargetDemo });
+      return row?.demo;
+    };
+    // An operator's own address is real without touching the flag; the placeholder stays demo.
+    expect(await demoOf(real)).toBe(false);
+    expect(await demoOf(demoAgain)).toBe(true);
+  });
+
   it("does nothing on a catalogue that already has currencies", async () => {
     const before = await catalogue();
     expect(await seedDemoCatalogue(test.db)).toEqual({ seeded: false, currencies: 0, pairs: 0 });

@@ -45,6 +45,19 @@ export const currencies = pgTable(
     paymentTarget: text("payment_target"),
     /** Recipient shown next to the target (card holder, wallet name, memo/tag instructions). */
     paymentHolder: text("payment_holder"),
+    /**
+     * The placeholder target the demo seed wrote (seed/demo-payment-targets.ts); null outside
+     * the demo. Kept so that the page and the letters can warn "demo, do not pay" for as long
+     * as the target is still that placeholder (docs/decisions/018-demo-data.md).
+     */
+    demoPaymentTarget: text("demo_payment_target"),
+    /**
+     * The target is still the demo's placeholder. Computed by the database, so an operator who
+     * replaces the target (console or plain SQL) makes it real without a second step to forget.
+     */
+    paymentTargetDemo: boolean("payment_target_demo")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(payment_target = demo_payment_target, false)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

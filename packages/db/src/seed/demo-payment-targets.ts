@@ -1,7 +1,9 @@
 /**
  * Where customers of the demo exchange pay each currency in. These are placeholders that look
  * like the real thing (right format, valid checksums where the format has one) so the order
- * page can be tried end to end; an operator replaces them before taking real money.
+ * page can be tried end to end; an operator replaces them before taking real money. Until
+ * then the page and the letters say they are demo details, not to be paid
+ * (`currencies.payment_target_demo`).
  */
 export const demoPaymentTargets: Record<string, { target: string; holder: string | null }> = {
   BTC: { target: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", holder: null },

@@ -15,6 +15,8 @@ export type SeedResult = { seeded: boolean; currencies: number; pairs: number };
  * Fills an empty catalogue with the demo exchange (first start, DESIGN "Process model"). Does
  * nothing once any currency exists, so an operator's own catalogue is never touched. One
  * transaction: a crash mid-seed leaves an empty catalogue that the next start seeds again.
+ * Only for the embedded default and `SEED_DEMO=true`, never an empty production database:
+ * callers ask `shouldSeedDemo` first (docs/decisions/018-demo-data.md).
  */
 export async function seedDemoCatalogue(db: Database): Promise<SeedResult> {
   return db.transaction(async (tx) => {
@@ -44,6 +46,8 @@ export async function seedDemoCatalogue(db: Database): Promise<SeedResult> {
           sortOrder: (index + 1) * 10,
           paymentTarget: demoPaymentTargets[currency.urlXml]?.target ?? null,
           paymentHolder: demoPaymentTargets[currency.urlXml]?.holder ?? null,
+          // Marks the target as the demo's until an operator replaces it (payment_target_demo).
+          demoPaymentTarget: demoPaymentTargets[currency.urlXml]?.target ?? null,
         })),
       )
       .returning({ id: currencies.id, urlXml: currencies.urlXml });
