@@ -4,7 +4,7 @@ import type { PreparedOrderMail } from "../../mail/index.ts";
 import type { SendCurrency } from "../info/payment-instructions.ts";
 
 /**
- * A new order as the database function `create_order` takes it (packages/db/drizzle/0004):
+ * A new order as the database function `create_order` takes it (packages/db/sql/functions/create_order.sql):
  * the row as it will be written, whose rate is the quote the form was checked against; where
  * the e-mail says to pay (null: not known yet, the answer is `pay_to_changed` with it); and
  * the e-mail as the outbox stores it (null only with `payTo` null).
