@@ -1,4 +1,4 @@
-import { createObmenClient, type Transport } from "@obmen/contracts/sdk";
+import { ApiResponseError, createObmenClient, type Transport } from "@obmen/contracts/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForm, findPair } from "../support/orders.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
@@ -7,6 +7,8 @@ describe("the typed SDK against the real API", () => {
   let api: TestApi;
   const attempts: number[] = [];
   let failNext = 0;
+  /** Rewrites the next success body, as an API that drifted from the contract would answer. */
+  let tamperNext: ((body: string) => string) | null = null;
   beforeAll(async () => {
     api = await startTestApi();
   });
@@ -28,7 +30,9 @@ describe("the typed SDK against the real API", () => {
       headers: request.headers,
       payload: request.body,
     });
-    return { status: response.statusCode, body: response.body };
+    const tamper = tamperNext;
+    tamperNext = null;
+    return { status: response.statusCode, body: tamper ? tamper(response.body) : response.body };
   };
   const client = () => createObmenClient({ transport, credentials: TEST_CLIENT });
   const caller = { ip: "198.51.100.9", lang: "en" as const };
@@ -66,5 +70,32 @@ describe("the typed SDK against the real API", () => {
       client().orders.create(caller, createForm(pair, { send_amount: "100", receive_rate: "1" })),
     ).rejects.toMatchObject({ status: 409, body: { error: { code: "RATE_CHANGED" } } });
     expect(attempts).toHaveLength(1);
+  });
+
+  it("parses every answer with the call's schema: a drifted one is an ApiResponseError, not retried", async () => {
+    attempts.length = 0;
+    tamperNext = (body) => body.replace('"send_rate":"', '"send_rate":"x');
+    const failure = await client()
+      .currencyPairs.list(caller)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiResponseError);
+    expect(failure).toMatchObject({
+      status: 502,
+      path: "/rest/currency_pair/list",
+      body: { error: { code: "INTERNAL" } },
+    });
+    expect((failure as Error).message).toContain("data[0].rate.send_rate");
+    expect(attempts).toHaveLength(1);
+
+    tamperNext = () => "<html>proxy error</html>";
+    await expect(client().reserves.list(caller)).rejects.toThrow(ApiResponseError);
+  });
+
+  it("returns what the schema reads: an undeclared key never reaches the caller", async () => {
+    tamperNext = (body) => body.replace('{"data":{', '{"data":{"internal_note":"x",');
+    const pair = findPair(await client().currencyPairs.list(caller), "USDTTRC20", "SBERRUB");
+    const got = await client().currencyPairs.get(caller, pair.id);
+    expect(got).toEqual(pair);
+    expect(got).not.toHaveProperty("internal_note");
   });
 });

@@ -38,7 +38,7 @@ export async function completeAuthLink(options: {
   const call = CALLS[kind];
   try {
     // Not retried: a token works once, so a blind repeat could turn success into "invalid".
-    const data = await api.call<unknown>(
+    const data = await api.call(
       caller,
       call.path,
       call.payload(token, options.newPassword ?? ""),

@@ -1,6 +1,8 @@
+import { z } from "zod";
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "../envelope.ts";
 import type { ApiErrorBody } from "../errors.ts";
 import type { Locale } from "../locales.ts";
+import type { DataResponseSchema } from "../response.ts";
 import type { Transport, TransportRequest } from "./transport.ts";
 
 /** Statuses after which an idempotent call is retried (spec §7). */
@@ -39,16 +41,36 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * A success answer that does not match the call's declared response schema: the API and this
+ * SDK disagree about the contract. Reported as a 502 (the upstream answered something
+ * unusable), so callers that handle a failed call handle this one too; never retried, since
+ * asking again gets the same answer.
+ */
+export class ApiResponseError extends ApiCallError {
+  readonly path: string;
+  constructor(path: string, problem: string) {
+    super(502, {
+      error: {
+        code: "INTERNAL",
+        message: `the answer of ${path} does not match its response schema: ${problem}`,
+      },
+    });
+    this.name = "ApiResponseError";
+    this.path = path;
+  }
+}
+
+/** What a call whose response schema is `S` resolves to: the parsed `data`. */
+export type ResponseData<S extends DataResponseSchema> =
+  z.output<S> extends { data: infer D } ? D : never;
+
 export interface CallOptions {
   /** Safe to repeat: retried with backoff on the statuses above. Creates pass false. */
   idempotent: boolean;
   method?: "GET" | "POST";
 }
 
-/**
- * Signs and sends one call. Every attempt is sealed anew (fresh timestamp), so a retry is
- * never refused as a replay of the previous attempt.
- */
 /** The envelope of one attempt, sealed with this client's keys for this caller. */
 export function sealFor(
   credentials: ClientCredentials,
@@ -66,19 +88,26 @@ export function sealFor(
   });
 }
 
-export function callSigned<T>(options: {
+/**
+ * Signs and sends one call. Every attempt is sealed anew (fresh timestamp), so a retry is
+ * never refused as a replay of the previous attempt.
+ */
+export function callSigned<S extends DataResponseSchema>(options: {
   transport: Transport;
   credentials: ClientCredentials;
   caller: CallerContext;
   path: string;
   payload: Record<string, unknown>;
   call: CallOptions;
-}): Promise<T> {
+  /** The call's response schema, the one the API declares (contracts). */
+  response: S;
+}): Promise<ResponseData<S>> {
   const { transport, credentials, caller, path, payload, call } = options;
   const method = call.method ?? "POST";
-  return sendWithRetries<T>({
+  return sendWithRetries({
     transport,
     idempotent: call.idempotent,
+    response: options.response,
     buildRequest: () => {
       const { envelope, timestamp } = sealFor(credentials, caller, payload);
       const headers: Record<string, string> = { [TIMESTAMP_HEADER]: String(timestamp) };
@@ -93,21 +122,25 @@ export function callSigned<T>(options: {
 }
 
 /**
- * Sends a request built afresh for each attempt and unwraps `{"data": …}`. An idempotent call
- * is retried on the statuses of spec §7 (and on a network failure) with backoff, at most
- * three attempts; anything else surfaces as an ApiCallError carrying the API's error body.
+ * Sends a request built afresh for each attempt, parses the answer with the call's response
+ * schema and returns its `data`. An idempotent call is retried on the statuses of spec §7 (and
+ * on a network failure) with backoff, at most three attempts; anything else surfaces as an
+ * ApiCallError carrying the API's error body, and an answer the schema refuses as an
+ * ApiResponseError.
  */
-export async function sendWithRetries<T>(options: {
+export async function sendWithRetries<S extends DataResponseSchema>(options: {
   transport: Transport;
   idempotent: boolean;
   buildRequest: () => TransportRequest;
-}): Promise<T> {
+  response: S;
+}): Promise<ResponseData<S>> {
   const { transport, idempotent } = options;
   for (let attempt = 1; ; attempt++) {
     let status: number;
     let text: string;
+    const request = options.buildRequest();
     try {
-      ({ status, body: text } = await transport(options.buildRequest()));
+      ({ status, body: text } = await transport(request));
     } catch (error) {
       if (idempotent && attempt < MAX_ATTEMPTS) {
         await backoff(attempt);
@@ -117,7 +150,9 @@ export async function sendWithRetries<T>(options: {
         error: { code: "UNAVAILABLE", message: (error as Error).message },
       });
     }
-    if (status >= 200 && status < 300) return (JSON.parse(text) as { data: T }).data;
+    if (status >= 200 && status < 300) {
+      return parseAnswer(options.response, text, request.url.split("?")[0] ?? request.url);
+    }
     const errorBody = parseErrorBody(status, text);
     const retryable = RETRYABLE_STATUSES.has(status) && !FINAL_CONFLICTS.has(errorBody.error.code);
     if (idempotent && retryable && attempt < MAX_ATTEMPTS) {
@@ -126,6 +161,22 @@ export async function sendWithRetries<T>(options: {
     }
     throw new ApiCallError(status, errorBody);
   }
+}
+
+function parseAnswer<S extends DataResponseSchema>(
+  schema: S,
+  text: string,
+  path: string,
+): ResponseData<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiResponseError(path, "the body is not JSON");
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) throw new ApiResponseError(path, z.prettifyError(result.error));
+  return (result.data as { data: ResponseData<S> }).data;
 }
 
 function parseErrorBody(status: number, text: string): ApiErrorBody {

@@ -1,12 +1,13 @@
 import {
   API_KEY_HEADER,
-  type ContentArticle,
-  type ContentIndex,
-  type ContentList,
-  type ContentPage,
-  type FaqList,
+  ContentArticleResponse,
+  ContentIndexResponse,
+  ContentListResponse,
+  ContentPageResponse,
+  FaqListResponse,
 } from "../content.ts";
 import type { Locale } from "../locales.ts";
+import type { DataResponseSchema } from "../response.ts";
 import { sendWithRetries } from "./client.ts";
 import type { Transport } from "./transport.ts";
 
@@ -29,15 +30,20 @@ export interface ContentListOptions extends ContentLangOptions {
  */
 export function createContentClient(options: { transport: Transport; publicKey: string }) {
   const { transport, publicKey } = options;
-  const get = <T>(path: string, query: Record<string, string | number | undefined>) => {
+  const get = <S extends DataResponseSchema>(
+    path: string,
+    response: S,
+    query: Record<string, string | number | undefined>,
+  ) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) params.set(key, String(value));
     }
     const search = params.size > 0 ? `?${params}` : "";
-    return sendWithRetries<T>({
+    return sendWithRetries({
       transport,
       idempotent: true,
+      response,
       buildRequest: () => ({
         method: "GET",
         url: path + search,
@@ -47,24 +53,29 @@ export function createContentClient(options: { transport: Transport; publicKey: 
   };
   const slugPath = (prefix: string, slug: string) => `${prefix}/${encodeURIComponent(slug)}`;
   const list = (path: string, options: ContentListOptions) =>
-    get<ContentList>(path, { lang: options.lang, page: options.page, per_page: options.perPage });
+    get(path, ContentListResponse, {
+      lang: options.lang,
+      page: options.page,
+      per_page: options.perPage,
+    });
 
   return {
     /** A static page: about, rules, agreement, partner, contact, forgot. */
     page: (slug: string, options: ContentLangOptions = {}) =>
-      get<ContentPage>(slugPath("/content/pages", slug), { lang: options.lang }),
+      get(slugPath("/content/pages", slug), ContentPageResponse, { lang: options.lang }),
     /** News, newest first. */
     news: (options: ContentListOptions = {}) => list("/content/news", options),
     newsArticle: (slug: string, options: ContentLangOptions = {}) =>
-      get<ContentArticle>(slugPath("/content/news", slug), { lang: options.lang }),
+      get(slugPath("/content/news", slug), ContentArticleResponse, { lang: options.lang }),
     /** Blog posts, newest first. */
     blog: (options: ContentListOptions = {}) => list("/content/blog", options),
     blogPost: (slug: string, options: ContentLangOptions = {}) =>
-      get<ContentArticle>(slugPath("/content/blog", slug), { lang: options.lang }),
+      get(slugPath("/content/blog", slug), ContentArticleResponse, { lang: options.lang }),
     /** Every FAQ question in order, with its section key. */
-    faq: (options: ContentLangOptions = {}) => get<FaqList>("/content/faq", { lang: options.lang }),
+    faq: (options: ContentLangOptions = {}) =>
+      get("/content/faq", FaqListResponse, { lang: options.lang }),
     /** Slugs and last changes of pages, news and blog, for sitemap.xml. */
-    index: () => get<ContentIndex>("/content/index", {}),
+    index: () => get("/content/index", ContentIndexResponse, {}),
   };
 }
 

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { CurrencyPairEntry } from "../catalogue.ts";
-import type { CreateOrderRequest, CreateOrderResult, OrderInfo, OrderStatus } from "../orders.ts";
-import type { ReserveEntry } from "../reserves.ts";
+import { z } from "zod";
+import { CurrencyPairListResponse, CurrencyPairResponse } from "../catalogue.ts";
+import {
+  type CreateOrderRequest,
+  CreateOrderResponse,
+  OrderInfoResponse,
+  type OrderStatus,
+  ReviewOrderResponse,
+  UpdateOrderResponse,
+} from "../orders.ts";
+import { ReserveListResponse } from "../reserves.ts";
+import { type DataResponseSchema, dataResponse } from "../response.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import { createContentClient } from "./content-client.ts";
 import { type ReceiptUpload, sendReceipt } from "./receipt-client.ts";
@@ -9,9 +18,11 @@ import type { Transport } from "./transport.ts";
 
 export {
   ApiCallError,
+  ApiResponseError,
   type CallerContext,
   type ClientCredentials,
   RETRYABLE_STATUSES,
+  type ResponseData,
 } from "./client.ts";
 export {
   type ContentClient,
@@ -27,37 +38,46 @@ export {
   type TransportResponse,
 } from "./transport.ts";
 
+/** Any `{"data": …}` answer: what the escape hatch checks when given no schema of its own. */
+const AnyDataResponse = dataResponse(z.unknown());
+
 /**
  * The typed SDK for Obmen's signed REST API. The web tier is its first user: it holds the
- * secret on the server and calls on behalf of each visitor (`caller`).
+ * secret on the server and calls on behalf of each visitor (`caller`). Every answer is parsed
+ * with the response schema the API declares for the call, so what a caller gets is what the
+ * types say, or an ApiResponseError.
  */
 export function createObmenClient(options: {
   transport: Transport;
   credentials: ClientCredentials;
 }) {
   const { transport, credentials } = options;
-  const call = <T>(
+  const call = <S extends DataResponseSchema = typeof AnyDataResponse>(
     caller: CallerContext,
     path: string,
     payload: Record<string, unknown>,
     idempotent: boolean,
-  ) => callSigned<T>({ transport, credentials, caller, path, payload, call: { idempotent } });
+    response: S = AnyDataResponse as unknown as S,
+  ) =>
+    callSigned({ transport, credentials, caller, path, payload, call: { idempotent }, response });
 
   return {
     currencyPairs: {
       list: (caller: CallerContext) =>
-        call<CurrencyPairEntry[]>(caller, "/rest/currency_pair/list", {}, true),
+        call(caller, "/rest/currency_pair/list", {}, true, CurrencyPairListResponse),
       get: (caller: CallerContext, currencyPairsInServiceId: number) =>
-        call<CurrencyPairEntry>(
+        call(
           caller,
           "/rest/currency_pair",
           { currency_pairs_in_service_id: currencyPairsInServiceId },
           true,
+          CurrencyPairResponse,
         ),
     },
     reserves: {
       /** What the exchange can pay out per currency, for the reserves page. */
-      list: (caller: CallerContext) => call<ReserveEntry[]>(caller, "/rest/reserve/list", {}, true),
+      list: (caller: CallerContext) =>
+        call(caller, "/rest/reserve/list", {}, true, ReserveListResponse),
     },
     orders: {
       /**
@@ -65,23 +85,25 @@ export function createObmenClient(options: {
        * the first order instead of making a second one (DESIGN.md "Tiers").
        */
       create: (caller: CallerContext, form: CreateOrderRequest) =>
-        call<CreateOrderResult>(
+        call(
           caller,
           "/rest/exchange/create",
           { ...form, idempotency_key: form.idempotency_key ?? randomUUID() },
           true,
+          CreateOrderResponse,
         ),
       info: (caller: CallerContext, orderId: string) =>
-        call<OrderInfo>(caller, "/rest/exchange/info", { exchange_uuid: orderId }, true),
+        call(caller, "/rest/exchange/info", { exchange_uuid: orderId }, true, OrderInfoResponse),
       update: (caller: CallerContext, orderId: string, status: OrderStatus) =>
-        call<CreateOrderResult>(
+        call(
           caller,
           "/rest/exchange/update",
           { exchange_uuid: orderId, exchange_status: status },
           false,
+          UpdateOrderResponse,
         ),
       review: (caller: CallerContext, review: { orderId: string; rating: number; text?: string }) =>
-        call<{ exchange_uuid: string; rating: number }>(
+        call(
           caller,
           "/rest/exchange/review",
           {
@@ -91,6 +113,7 @@ export function createObmenClient(options: {
             text: review.text ?? "",
           },
           false,
+          ReviewOrderResponse,
         ),
     },
     /** Pages, news, blog and FAQ: unsigned GETs with the public key in `X-Api-Key`. */
@@ -100,7 +123,11 @@ export function createObmenClient(options: {
       send: (caller: CallerContext, upload: ReceiptUpload) =>
         sendReceipt({ transport, credentials, caller, upload }),
     },
-    /** Escape hatch for calls the SDK has no typed method for yet. */
+    /**
+     * Escape hatch for calls the SDK has no typed method for yet: pass the call's response
+     * schema to get its `data` parsed; without one the answer is only checked to be
+     * `{"data": …}` and its data comes back as `unknown`.
+     */
     call,
   };
 }

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { TIMESTAMP_HEADER } from "../envelope.ts";
+import {
+  type SendReceiptRequest,
+  SendReceiptResponse,
+  type SendReceiptResult,
+} from "../receipts.ts";
 import { type CallerContext, type ClientCredentials, sealFor, sendWithRetries } from "./client.ts";
 import type { Transport } from "./transport.ts";
 
@@ -21,17 +26,18 @@ export function sendReceipt(options: {
   credentials: ClientCredentials;
   caller: CallerContext;
   upload: ReceiptUpload;
-}): Promise<{ receipt_id: number }> {
+}): Promise<SendReceiptResult> {
   const { transport, credentials, caller, upload } = options;
-  const fileSha256 = createHash("sha256").update(upload.content).digest("hex");
+  const payload: SendReceiptRequest = {
+    exchange_uuid: upload.orderId,
+    file_sha256: createHash("sha256").update(upload.content).digest("hex"),
+  };
   return sendWithRetries({
     transport,
     idempotent: false,
+    response: SendReceiptResponse,
     buildRequest: () => {
-      const { envelope, timestamp } = sealFor(credentials, caller, {
-        exchange_uuid: upload.orderId,
-        file_sha256: fileSha256,
-      });
+      const { envelope, timestamp } = sealFor(credentials, caller, payload);
       const { body, contentType } = multipartBody(
         { data: envelope.data, signed: envelope.signed },
         { name: upload.fileName, content: upload.content },
