@@ -105,6 +105,12 @@ export const PaymentInstructions = z.object({
   /** Wallet address, card number, phone or account; null: the operator sends details. */
   target: z.string().nullable(),
   holder: z.string().nullable(),
+  /**
+   * The target is still a placeholder of the demo catalogue, not where the exchange takes
+   * money: show "demo details, do not pay" next to it (docs/decisions/018-demo-data.md).
+   * False when there is no target.
+   */
+  demo: z.boolean(),
   /** `crypto_address`, `card_number`, `phone` or `account`: how to present the target. */
   target_kind: z.enum(["crypto_address", "card_number", "phone", "account"]),
   network_code: z.string().nullable(),

@@ -1,22 +1,29 @@
-import { AppError, ErrorCode, type FieldProblem } from "@obmen/contracts";
+import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
 import type { z } from "zod";
+import { errorMessage, validationMessage } from "../http/messages.ts";
 
 /**
  * Parses a `/content/*` query string strictly (an unknown or repeated parameter is refused)
- * and reports every problem under its parameter name (worded by the error handler).
+ * and reports every problem under its parameter name, worded in `messageLang`.
  */
-export function readContentQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+export function readContentQuery<S extends z.ZodType>(
+  schema: S,
+  query: unknown,
+  messageLang: Locale,
+): z.output<S> {
   const result = schema.safeParse({ ...(query as object) });
   if (result.success) return result.data;
-  // No prototype: `??=` must see a key named `constructor` as absent, not as Object's.
-  const fields: Record<string, FieldProblem> = Object.create(null);
+  const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[key] ??= { key: "Validation.unknown", field: key };
+      for (const key of issue.keys) fields[key] ??= validationMessage("unknown", key, messageLang);
       continue;
     }
     const name = issue.path.map(String).join(".") || "query";
-    fields[name] ??= { key: "Validation.invalid", field: name };
+    fields[name] ??= validationMessage("invalid", name, messageLang);
   }
-  throw new AppError(ErrorCode.INVALID_QUERY, { fields });
+  throw new AppError(ErrorCode.INVALID_QUERY, {
+    message: errorMessage(ErrorCode.INVALID_QUERY, messageLang),
+    fields,
+  });
 }

@@ -6,6 +6,7 @@ import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
 import { checkResponseBody } from "./check-response.ts";
 import { openSignedRequest } from "./open-signed-request.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
+import { requestLang } from "./request-lang.ts";
 import { validatePayload } from "./validate-payload.ts";
 
 /** Signed calls carry small JSON payloads; anything bigger is refused before it is parsed. */
@@ -93,11 +94,10 @@ export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
         timestampHeader: typeof header === "string" ? header : undefined,
         clients: security.clients,
         replayGuard: security.replayGuard,
-        onLang: (lang) => {
-          request.apiLang = lang;
-        },
+        fallbackLang: requestLang(request),
       });
-      const payload = validatePayload(route.payload, signed.payload);
+      request.apiLang = signed.meta.lang;
+      const payload = validatePayload(route.payload, signed.payload, signed.meta.lang);
       const data = await route.handler({
         payload,
         meta: signed.meta,

@@ -34,8 +34,11 @@ export interface OrderMailDisplay {
  * Where and how to pay, exactly as the order page shows it (`payment` of `/rest/exchange/info`,
  * built by orders/info/payment-instructions.ts in the order's language): the mail repeats the
  * page's sentence instead of wording it a second time. `target` null: the operator sends it.
+ * `demo`: the target is the demo catalogue's placeholder, and the letter says not to pay it
+ * (absent from letters stored before decision 018, which had no such targets marked).
  */
-export type OrderMailPaymentInstructions = Pick<PaymentInstructions, "text" | "target" | "holder">;
+export type OrderMailPaymentInstructions = Pick<PaymentInstructions, "text" | "target" | "holder"> &
+  Partial<Pick<PaymentInstructions, "demo">>;
 
 /**
  * Why the mail is sent. `created` carries the payment instructions; `status_changed` reports

@@ -60,12 +60,13 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "The customer marks an order paid or cancels it (from `new` only)",
     payload: UpdateOrderRequest,
     response: UpdateOrderResponse,
-    handler: ({ payload }) =>
+    handler: ({ payload, lang }) =>
       updateOrderByCustomer({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         status: payload.exchange_status,
+        lang,
       }),
   });
 
@@ -75,12 +76,13 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "Review a completed order (once)",
     payload: ReviewOrderRequest,
     response: ReviewOrderResponse,
-    handler: ({ payload }) =>
+    handler: ({ payload, lang }) =>
       reviewOrder({
         db: deps.db,
         orderId: payload.exchange_uuid,
         rating: payload.rating,
         text: payload.text,
+        lang,
       }),
   });
 

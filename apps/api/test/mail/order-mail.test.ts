@@ -249,6 +249,34 @@ describe("order mail", () => {
     );
   });
 
+  it("warns not to pay a demo target, in every language, and only for a demo target", async () => {
+    const warnings = {
+      ru: "Демо-реквизиты — не оплачивайте.",
+      en: "Demo details — do not pay.",
+      uk: "Демо-реквізити — не сплачуйте.",
+    } as const;
+    for (const locale of ["ru", "en", "uk"] as const) {
+      const demo = await createOrderWithMail(
+        { locale },
+        { type: "created", paymentInstructions: { ...PAYMENT[locale], demo: true } },
+      );
+      const row = await outboxRow(database.db, demo.mailId);
+      // Between the sentence and the address, where the customer looks before paying.
+      expect(row.text).toContain(`${PAYMENT[locale].text}\n${warnings[locale]}`);
+      expect(row.text.indexOf(warnings[locale])).toBeLessThan(
+        row.text.indexOf(PAYMENT[locale].target!),
+      );
+      expect(row.html).toContain(warnings[locale]);
+    }
+    const real = await createOrderWithMail(
+      {},
+      { type: "created", paymentInstructions: { ...PAYMENT.ru, demo: false } },
+    );
+    const row = await outboxRow(database.db, real.mailId);
+    expect(row.text).not.toContain(warnings.ru);
+    expect(row.html).not.toContain(warnings.ru);
+  });
+
   it("names every status, with a next step, in every language", async () => {
     const order = await insertOrder(database.db);
     const texts = new Map<string, string>();

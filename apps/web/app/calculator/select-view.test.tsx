@@ -42,6 +42,13 @@ describe("the select view", () => {
     expect(html).toContain('role="status"');
   });
 
+  it("says the exchange is not open yet when there is no pair at all, in place of the lists", () => {
+    const html = render({ currencies: [], pairs: [] }, null);
+    expect(html).toContain("Обменник ещё не открылся");
+    expect(html).toContain("Мы готовим направления обмена.");
+    expect(html).not.toContain('id="send"');
+  });
+
   it("links each send currency to its own select view, and receive ones to the pair", () => {
     const html = render(catalogue, "BTC", "/BTC");
     expect(html).toContain('href="/SBERRUB"');

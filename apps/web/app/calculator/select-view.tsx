@@ -3,6 +3,7 @@ import type { PairCatalogue } from "../catalogue/pair-catalogue.ts";
 import { findCode, groupByKind, type Side, sideOptions } from "../catalogue/select-options.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
+import { NotOpenNotice } from "./not-open-notice.tsx";
 import { exchangePath, selectPath } from "./pair-paths.ts";
 import { SelectColumn } from "./select-column.tsx";
 
@@ -37,7 +38,7 @@ export function SelectView({
       </p>
     );
   }
-  if (catalogue.pairs.length === 0) return <p className="notice">{t("Home.Empty")}</p>;
+  if (catalogue.pairs.length === 0) return <NotOpenNotice />;
 
   const receive =
     send === null ? findCode(catalogue, "receive", params.get(RECEIVE_PARAM) ?? "") : null;

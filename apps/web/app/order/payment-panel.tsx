@@ -27,6 +27,13 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
         <Countdown expiresAt={order.expires_at} serverNow={props.serverNow} />
       </div>
       <p className="pay__text">{payment.text}</p>
+      {payment.demo && (
+        // The demo catalogue's placeholder: a real, payable address that is not the exchange's
+        // (docs/decisions/018-demo-data.md). Said before the details, where the eye lands.
+        <p className="pay__demo" role="note">
+          <strong>{t("Order.DemoTarget.Title")}</strong> {t("Order.DemoTarget.Text")}
+        </p>
+      )}
       <div className="pay__body">
         {qrSvg && (
           <div

@@ -8,8 +8,13 @@ import {
 } from "react-router";
 import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
+import { NotOpenPage } from "../calculator/not-open-notice.tsx";
 import { exchangeRedirect, selectPath } from "../calculator/pair-paths.ts";
-import { findPairByCodes, toCalculatorPair } from "../calculator/to-calculator-pair.ts";
+import {
+  type CalculatorPair,
+  findPairByCodes,
+  toCalculatorPair,
+} from "../calculator/to-calculator-pair.ts";
 import { loadPairEntries } from "../catalogue/load-pair-entries.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
@@ -25,6 +30,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
   // Shared with the site layout's list in the same request: one API call, not two.
   const entries = await loadPairEntries(context, locale);
+  // No pair at all (a new site): no such page yet, but the visitor learns why (NotOpenPage).
+  if (entries.length === 0) return data({ pair: null }, { status: 404 });
   const entry = findPairByCodes(entries, params.from, params.to);
   if (!entry) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
@@ -57,8 +64,19 @@ export function shouldRevalidate({
 }
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
   const { pair } = loaderData;
+  if (pair === null) return <NotOpenPage />;
+  return <ExchangePage pair={pair} failure={actionData} />;
+}
+
+function ExchangePage({
+  pair,
+  failure,
+}: {
+  pair: CalculatorPair;
+  failure: Route.ComponentProps["actionData"];
+}) {
+  const { t } = useTranslation();
   const href = useLocalizedHref();
   useRefreshEvery(RATE_REFRESH_MS);
   const names = {
@@ -77,7 +95,7 @@ export default function Exchange({ loaderData, actionData }: Route.ComponentProp
         <Link to={href(selectPath(pair.send.urlXml))} className="exchange__change">
           {t("Calculator.ChangePair")}
         </Link>
-        <Calculator pair={pair} failure={actionData} />
+        <Calculator pair={pair} failure={failure} />
       </section>
     </>
   );

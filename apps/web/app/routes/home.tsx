@@ -11,23 +11,27 @@ import "./home.css";
 export default function Home() {
   const { t } = useTranslation();
   const catalogue = usePairCatalogue();
+  // No pair at all: the select view says the exchange is not open yet, so no "choose" lead.
+  const notOpen = catalogue !== null && catalogue.pairs.length === 0;
   return (
     <>
       <title>{t("Home.MetaTitle")}</title>
       <meta name="description" content={t("Home.MetaDescription")} />
       <section className="hero">
         <h1 className="hero__title">{t("Home.Title")}</h1>
-        <p className="hero__lead">
-          {t("Home.Lead")}
-          {catalogue && catalogue.pairs.length > 0 && (
-            <>
-              {" "}
-              <span className="hero__count">
-                {t("Home.PairsCount", { count: catalogue.pairs.length })}.
-              </span>
-            </>
-          )}
-        </p>
+        {!notOpen && (
+          <p className="hero__lead">
+            {t("Home.Lead")}
+            {catalogue && catalogue.pairs.length > 0 && (
+              <>
+                {" "}
+                <span className="hero__count">
+                  {t("Home.PairsCount", { count: catalogue.pairs.length })}.
+                </span>
+              </>
+            )}
+          </p>
+        )}
       </section>
       <SelectView catalogue={catalogue} send={null} />
     </>

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { NotOpenPage } from "../calculator/not-open-notice.tsx";
 import { resolveShortcut } from "../calculator/pair-paths.ts";
 import { SelectView } from "../calculator/select-view.tsx";
 import { cachedPairCatalogue } from "../catalogue/cached-pair-catalogue.server.ts";
@@ -26,19 +27,22 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     // Spec §8: the page still renders (the select view says the list is unavailable and the
     // layout retries). 503, because whether the code exists cannot be told right now.
     console.warn(`pair shortcut: currency pair list failed: ${(error as Error).message}`);
-    return data({ send: params.from }, { status: 503 });
+    return data({ send: params.from, notOpen: false }, { status: 503 });
   }
+  // No pair at all (a new site): the address names nothing yet, and the page says why.
+  if (catalogue.pairs.length === 0) return data({ send: null, notOpen: true }, { status: 404 });
   const outcome = resolveShortcut(catalogue, params.from, params.to);
   if (outcome.type === "not-found") throw notFound();
   if (outcome.type === "redirect") {
     throw redirect(`${localizePath(locale, outcome.path)}${url.search}`, 301);
   }
-  return { send: outcome.send };
+  return { send: outcome.send, notOpen: false };
 }
 
 export default function PairShortcut({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const catalogue = usePairCatalogue();
+  if (loaderData.notOpen || loaderData.send === null) return <NotOpenPage />;
   const currency = catalogue?.currencies.find((c) => c.code === loaderData.send);
   const names = { name: currency ? `${currency.name} ${currency.ticker}` : loaderData.send };
   return (

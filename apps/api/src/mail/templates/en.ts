@@ -8,6 +8,8 @@ export const en: OrderMailStrings = {
   createdIntro: ({ expiresAt }) =>
     `Your exchange order has been created. The rate is locked until ${expiresAt}: pay before then to exchange at this rate.`,
   paymentHeading: "How to pay",
+  demoTarget:
+    "Demo details — do not pay. This is a sample from the demo catalogue, not the exchange’s account: money sent to it cannot be recovered.",
   afterPayment:
     "Once you have sent the payment, open the order page and mark the order as paid so we can find your payment sooner.",
   statusChangedIntro: ({ status }) => `Your order status has changed to “${status}”.`,

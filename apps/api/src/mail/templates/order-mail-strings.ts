@@ -18,6 +18,8 @@ export interface OrderMailStrings {
   greeting: string;
   createdIntro(order: { expiresAt: string }): string;
   paymentHeading: string;
+  /** Next to a demo catalogue's placeholder target: do not pay it (decision 018). */
+  demoTarget: string;
   afterPayment: string;
   statusChangedIntro(order: { status: string }): string;
   operatorComment: string;

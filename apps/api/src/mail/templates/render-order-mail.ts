@@ -31,8 +31,9 @@ function renderText(view: OrderMailView): string {
   const blocks: string[] = [strings.greeting, ...view.intro];
   if (view.comment) blocks.push(`${strings.operatorComment}: ${view.comment}`);
   if (view.payment) {
-    const { text, target, holder } = view.payment;
-    const lines = [strings.paymentHeading, text, target, holder].filter(Boolean);
+    const { text, target, holder, demo } = view.payment;
+    const warning = demo ? strings.demoTarget : null;
+    const lines = [strings.paymentHeading, text, warning, target, holder].filter(Boolean);
     blocks.push(lines.join("\n"), strings.afterPayment);
   }
   blocks.push(`${strings.detailsHeading}\n${rows(view.details)}`);
@@ -51,6 +52,8 @@ const STYLE = {
   heading: "margin:24px 0 8px;font-size:17px;line-height:1.3;color:#111827;",
   paragraph: "margin:0 0 12px;",
   note: "margin:0 0 12px;padding:12px;background-color:#f3f4f6;border-radius:6px;",
+  warning:
+    "margin:0 0 12px;padding:12px;background-color:#fef3f2;border:2px solid #b42318;border-radius:6px;color:#7a271a;",
   instructions:
     "margin:0 0 12px;padding:12px;background-color:#eef2ff;border-radius:6px;font-family:Consolas,Menlo,monospace;font-size:14px;word-break:break-all;",
   table: "width:100%;border-collapse:collapse;",
@@ -74,6 +77,7 @@ function renderHtml(view: OrderMailView): SafeHtml {
   const paymentBlock = payment
     ? html`<h2 style="${STYLE.heading}">${strings.paymentHeading}</h2>
 <p style="${STYLE.paragraph}">${payment.text}</p>
+${payment.demo ? html`<p style="${STYLE.warning}"><strong>${strings.demoTarget}</strong></p>` : ""}
 ${payment.target ? html`<p style="${STYLE.instructions}">${multiline(payment.target)}</p>` : ""}
 ${payment.holder ? html`<p style="${STYLE.paragraph}">${multiline(payment.holder)}</p>` : ""}
 <p style="${STYLE.paragraph}">${strings.afterPayment}</p>`

@@ -13,6 +13,7 @@ import { type Database, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { availableReserve } from "../../catalogue/available-reserve.ts";
+import { errorMessage } from "../../http/messages.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { paymentInstructions, type SendCurrency } from "../info/payment-instructions.ts";
 import { checkCreateRequest } from "./check-create-request.ts";
@@ -127,11 +128,11 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
         options.payTo.set(order.sendCurrencyId, payTo);
         continue;
       case "rate_changed":
-        throw rateChanged(result.rate);
+        throw rateChanged(result.rate, lang);
       case "pair_inactive":
-        throw pairInactive();
+        throw pairInactive(lang);
       case "above_reserve":
-        throw aboveReserve({ pair, payload, reserve: result.reserve, held: result.held });
+        throw aboveReserve({ pair, payload, reserve: result.reserve, held: result.held, lang });
     }
   }
   throw new Error(`the payment details of currency ${order.sendCurrencyId} keep changing`);
@@ -147,23 +148,26 @@ async function checkForm(options: CreateOptions) {
   const latest = await options.pairs.latest(query);
   if (latest) {
     try {
-      return { pair: latest, checked: checkCreateRequest({ payload, pair: latest }) };
+      return { pair: latest, checked: checkCreateRequest({ payload, pair: latest, lang }) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
   }
   const pair = await options.pairs.current(query);
-  if (!pair) throw pairInactive();
-  return { pair, checked: checkCreateRequest({ payload, pair }) };
+  if (!pair) throw pairInactive(lang);
+  return { pair, checked: checkCreateRequest({ payload, pair, lang }) };
 }
 
-function pairInactive(): AppError {
-  return new AppError(ErrorCode.PAIR_INACTIVE);
+function pairInactive(lang: Locale): AppError {
+  return new AppError(ErrorCode.PAIR_INACTIVE, {
+    message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
+  });
 }
 
 /** The operator changed the rate between the cached read and now: quote again. */
-function rateChanged(rate: PairRate): AppError {
+function rateChanged(rate: PairRate, lang: Locale): AppError {
   return new AppError(ErrorCode.RATE_CHANGED, {
+    message: errorMessage(ErrorCode.RATE_CHANGED, lang),
     details: {
       rate: {
         send_rate: rate.send_rate,
@@ -186,8 +190,9 @@ function aboveReserve(options: {
   payload: CreateOptions["payload"];
   reserve: string;
   held: string;
+  lang: Locale;
 }): AppError {
-  const { pair } = options;
+  const { pair, lang } = options;
   const receive = pair.currency_pair.receive_currency;
   const available = availableReserve(
     options.reserve,
@@ -208,13 +213,14 @@ function aboveReserve(options: {
     },
   };
   try {
-    checkCreateRequest({ payload: options.payload, pair: asSeen });
+    checkCreateRequest({ payload: options.payload, pair: asSeen, lang });
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
   }
   // Reached only if rounding let the form pass: the reserve still decides.
   return new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
+    message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
     details: { max_receive_sum: pairLimits(pair, available).maxReceive },
   });
 }

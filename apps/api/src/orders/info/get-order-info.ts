@@ -11,6 +11,7 @@ import {
 } from "@obmen/db";
 import { isCustomerStatus, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
+import { errorMessage } from "../../http/messages.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 /**
@@ -24,7 +25,8 @@ export async function getOrderInfo(options: {
 }): Promise<OrderInfo> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+  if (!order)
+    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
   const [currencyRows, fieldRows, events, receipts, reviews] = await Promise.all([
@@ -93,6 +95,7 @@ export async function getOrderInfo(options: {
         paySystemName: send.paySystem.name,
         paymentTarget: send.currency.paymentTarget,
         paymentHolder: send.currency.paymentHolder,
+        paymentTargetDemo: send.currency.paymentTargetDemo,
       },
       amount: order.sendAmount,
       lang,

@@ -23,6 +23,7 @@ export async function expireOrder(options: {
       orderId: options.orderId,
       to: "expired",
       actor: "system",
+      lang: "en",
       guard: (order) => order.status === "new" && order.expiresAt <= now,
     }),
   );

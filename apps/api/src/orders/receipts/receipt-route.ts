@@ -4,6 +4,7 @@ import { TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { MAX_RECEIPT_BYTES } from "@obmen/domain";
 import type { ApiRoutes } from "../../api-routes.ts";
 import { openSignedRequest } from "../../http/open-signed-request.ts";
+import { requestLang } from "../../http/request-lang.ts";
 import { type SignedRouteDoc, sendData } from "../../http/signed-route.ts";
 import { validatePayload } from "../../http/validate-payload.ts";
 import { attachReceipt } from "./attach-receipt.ts";
@@ -46,15 +47,12 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
           timestampHeader: typeof header === "string" ? header : undefined,
           clients: security.clients,
           replayGuard: security.replayGuard,
-          onLang: (lang) => {
-            request.apiLang = lang;
-          },
+          fallbackLang: requestLang(request),
         });
-        const payload = validatePayload(SendReceiptRequest, signed.payload);
+        request.apiLang = signed.meta.lang;
+        const payload = validatePayload(SendReceiptRequest, signed.payload, signed.meta.lang);
         if (!file) {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, {
-            fields: { file: { key: "Order.Receipt.Error.missing" } },
-          });
+          throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: { file: "file" } });
         }
         const result = await attachReceipt({
           db: deps.db,
@@ -62,6 +60,7 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
           fileName: file.name,
           content: file.content,
           signedSha256: payload.file_sha256,
+          lang: signed.meta.lang,
         });
         return sendData(reply, { data: result, route, checkResponses });
       },

@@ -50,6 +50,8 @@ describe("order e-mails are written with every order change", () => {
     const [createdMail] = mails;
     expect(createdMail!.text).toContain(uuid);
     expect(createdMail!.text).toContain("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7");
+    // The demo catalogue's address: the letter says not to pay it (decision 018).
+    expect(createdMail!.text).toContain("Демо-реквізити — не сплачуйте.");
     expect(createdMail!.text).toContain("/uk/order/");
     expect(createdMail!.text).not.toContain("4111111111111111");
   });
@@ -73,7 +75,8 @@ describe("order e-mails are written with every order change", () => {
       const [mail] = await api.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
       return { uuid: created.body.data.exchange_uuid as string, text: withLetter(mail!).text };
     };
-    await create();
+    const before = await create();
+    expect(before.text).toContain("Demo details — do not pay.");
     // The operator's edit, not yet announced to this process's caches.
     const newTarget = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
     await api.db
@@ -83,7 +86,9 @@ describe("order e-mails are written with every order change", () => {
     const after = await create();
     expect(after.text).toContain(newTarget);
     expect(after.text).not.toContain("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7");
+    // The operator's own address is no demo: no warning, with no flag to clear by hand.
+    expect(after.text).not.toContain("Demo details");
     const info = await callApi(api.app, "/rest/exchange/info", { exchange_uuid: after.uuid });
-    expect(info.body.data.payment.target).toBe(newTarget);
+    expect(info.body.data.payment).toMatchObject({ target: newTarget, demo: false });
   });
 });

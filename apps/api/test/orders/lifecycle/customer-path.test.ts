@@ -50,6 +50,8 @@ describe("the customer path: create → info → paid → completed → review",
       can_review: false,
     });
     expect(order.payment.target).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    // The demo catalogue's placeholder address, marked so the page warns not to pay it.
+    expect(order.payment.demo).toBe(true);
     expect(order.payment.text).toContain("100 USDT");
     expect(order.fields.find((f) => f.key === "receive_card_number")?.value).toBe(
       "4111111111111111",
@@ -79,6 +81,7 @@ describe("the customer path: create → info → paid → completed → review",
           orderId: uuid,
           to,
           actor: "operator",
+          lang: "en",
         }),
       );
     }
