@@ -1,3 +1,5 @@
+import type { MessageKey, TranslateValues } from "@obmen/i18n";
+
 /**
  * The closed set of error codes every API answer may carry (DESIGN.md "Responses").
  * Clients switch on `code`; `message` is for people and is translated into the request's `lang`.
@@ -81,28 +83,38 @@ export interface ApiErrorBody {
   };
 }
 
-/** An error an API handler throws; one handler turns it into the error body above. */
+/**
+ * A field's problem as a catalog key and its values, not a sentence: the one error handler
+ * words it in the request's language (docs/decisions/016-one-catalog.md).
+ */
+export interface FieldProblem {
+  key: MessageKey;
+  values?: TranslateValues;
+  /** A payload path whose readable name (catalog `FieldNames`, else the path) fills `{{field}}`. */
+  field?: string;
+}
+
+/**
+ * An error an API handler throws; one handler turns it into the error body above, translating
+ * the code and every field's problem into the request's language.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly fields?: Record<string, string>;
+  readonly fields?: Record<string, FieldProblem>;
   readonly details?: Record<string, unknown>;
-  /** Message already translated; otherwise the handler translates `code`. */
-  readonly translatedMessage?: string;
 
   constructor(
     code: ErrorCode,
     options: {
-      message?: string;
-      fields?: Record<string, string>;
+      fields?: Record<string, FieldProblem>;
       details?: Record<string, unknown>;
     } = {},
   ) {
-    super(options.message ?? code);
+    super(code);
     this.name = "AppError";
     this.code = code;
     this.fields = options.fields;
     this.details = options.details;
-    this.translatedMessage = options.message;
   }
 
   get status(): number {

@@ -18,7 +18,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { ApiClientLookup } from "../http/api-clients.ts";
 import { checkResponseBody } from "../http/check-response.ts";
-import { requestLang } from "../http/request-lang.ts";
 import type { ApiKeyRouteDoc } from "../openapi/build-openapi.ts";
 import { checkApiKey } from "./check-api-key.ts";
 import type { ContentCache, ContentRepresentation, ContentSnapshot } from "./content-cache.ts";
@@ -71,7 +70,7 @@ export function registerContentRoutes(options: {
     app.get(spec.url, async (request, reply) => {
       // The key first: an unknown caller learns nothing about which queries are valid.
       await checkApiKey(request, clients);
-      const query = readContentQuery(spec.query, request.query, requestLang(request));
+      const query = readContentQuery(spec.query, request.query);
       if (typeof query.lang === "string") request.apiLang = query.lang as typeof request.apiLang;
       const answer = spec.answer(await cache.get(), query, request.params as Params);
       if (!answer) throw new AppError(ErrorCode.NOT_FOUND);

@@ -1,6 +1,13 @@
-import { type ApiErrorBody, AppError, ERROR_HTTP_STATUS, ErrorCode } from "@obmen/contracts";
+import {
+  type ApiErrorBody,
+  AppError,
+  ERROR_HTTP_STATUS,
+  ErrorCode,
+  type FieldProblem,
+  type Locale,
+} from "@obmen/contracts";
+import { catalogs, translatorFor } from "@obmen/i18n/catalogs";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorMessage } from "./messages.ts";
 import { requestLang } from "./request-lang.ts";
 
 /** Fastify's own errors (body parsing, limits) mapped onto our closed set of codes. */
@@ -18,17 +25,38 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
 };
 
+/**
+ * The error body in the request's language: the signed `lang` once the envelope named one,
+ * else the `lang` query or Accept-Language. Throwers give codes and catalog keys; only this
+ * function words them, so no call site needs the language.
+ */
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   const lang = request.apiLang ?? requestLang(request);
+  const t = translatorFor(lang);
   const body: ApiErrorBody = {
     error: {
       code: error.code,
-      message: error.translatedMessage ?? errorMessage(error.code, lang),
-      ...(error.fields ? { fields: error.fields } : {}),
+      message: t(`Errors.${error.code}`),
+      ...(error.fields ? { fields: wordFields(error.fields, lang) } : {}),
       ...(error.details ? { details: error.details } : {}),
     },
   };
   return reply.code(ERROR_HTTP_STATUS[error.code]).type("application/json").send(body);
+}
+
+function wordFields(fields: Record<string, FieldProblem>, lang: Locale): Record<string, string> {
+  const t = translatorFor(lang);
+  const names: Record<string, string> = catalogs[lang].FieldNames;
+  // fromEntries defines own keys, so even a client's key `__proto__` keeps its message.
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, problem]) => {
+      const values = { ...problem.values };
+      // Own keys only: a client's unknown key `constructor` must not name Object's.
+      const name = problem.field;
+      if (name !== undefined) values.field = Object.hasOwn(names, name) ? names[name]! : name;
+      return [path, t(problem.key, values)];
+    }),
+  );
 }
 
 /** One handler maps every error to HTTP; a 5xx never leaks internals (DESIGN.md). */

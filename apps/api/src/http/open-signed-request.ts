@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, isLocale, type Locale } from "@obmen/contracts";
+import { AppError, ErrorCode, isLocale, LOCALES, type Locale } from "@obmen/contracts";
 import {
   type EnvelopeMeta,
   openEnvelopeData,
@@ -6,7 +6,6 @@ import {
   signatureMatches,
 } from "@obmen/contracts/envelope";
 import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
-import { errorMessage } from "./messages.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
 
 export interface SignedRequest {
@@ -28,12 +27,12 @@ export async function openSignedRequest(options: {
   timestampHeader: string | undefined;
   clients: ApiClientLookup;
   replayGuard: ReplayGuard;
-  fallbackLang: Locale;
+  /** Told the envelope's language as soon as it is read, so later refusals are worded in it. */
+  onLang: (lang: Locale) => void;
   now?: number;
 }): Promise<SignedRequest> {
-  const { envelope, fallbackLang } = options;
-  const fail = (code: ErrorCode, lang: Locale = fallbackLang) =>
-    new AppError(code, { message: errorMessage(code, lang) });
+  const { envelope } = options;
+  const fail = (code: ErrorCode) => new AppError(code);
 
   if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
     throw fail(ErrorCode.BAD_ENVELOPE);
@@ -45,19 +44,20 @@ export async function openSignedRequest(options: {
   const decoded = openEnvelopeData(data);
   if (!decoded) throw fail(ErrorCode.BAD_ENVELOPE);
 
-  const langValue = decoded.lang ?? "ru";
-  const lang: Locale = isLocale(langValue) ? langValue : fallbackLang;
-  if (!isLocale(langValue)) {
+  const lang = decoded.lang ?? "ru";
+  if (!isLocale(lang)) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
-      message: errorMessage(ErrorCode.VALIDATION_FAILED, lang),
-      fields: { lang: "ru, en, uk" },
+      fields: {
+        lang: { key: "Validation.one_of", field: "lang", values: { values: LOCALES.join(", ") } },
+      },
     });
   }
-  if (typeof decoded.public_key !== "string") throw fail(ErrorCode.BAD_ENVELOPE, lang);
+  options.onLang(lang);
+  if (typeof decoded.public_key !== "string") throw fail(ErrorCode.BAD_ENVELOPE);
   const client = await options.clients(decoded.public_key);
-  if (!client) throw fail(ErrorCode.UNKNOWN_CLIENT, lang);
+  if (!client) throw fail(ErrorCode.UNKNOWN_CLIENT);
   if (!signatureMatches(data, signed, client.secret, client.algorithm)) {
-    throw fail(ErrorCode.BAD_SIGNATURE, lang);
+    throw fail(ErrorCode.BAD_SIGNATURE);
   }
 
   const now = options.now ?? Date.now();
@@ -68,17 +68,17 @@ export async function openSignedRequest(options: {
     options.timestampHeader !== String(timestamp) ||
     Math.abs(now - timestamp) > REPLAY_WINDOW_MS
   ) {
-    throw fail(ErrorCode.STALE_REQUEST, lang);
+    throw fail(ErrorCode.STALE_REQUEST);
   }
   if (typeof decoded.ip !== "string" || decoded.ip.length > 64) {
-    throw fail(ErrorCode.BAD_ENVELOPE, lang);
+    throw fail(ErrorCode.BAD_ENVELOPE);
   }
   const token = decoded.user_auth_token;
   if (token !== undefined && (typeof token !== "string" || token.length > 256)) {
-    throw fail(ErrorCode.BAD_ENVELOPE, lang);
+    throw fail(ErrorCode.BAD_ENVELOPE);
   }
   if (!(await options.replayGuard.remember(signed.toLowerCase()))) {
-    throw fail(ErrorCode.REPLAYED_REQUEST, lang);
+    throw fail(ErrorCode.REPLAYED_REQUEST);
   }
 
   const payload: Record<string, unknown> = { ...decoded };

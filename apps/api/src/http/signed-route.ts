@@ -6,7 +6,6 @@ import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
 import { checkResponseBody } from "./check-response.ts";
 import { openSignedRequest } from "./open-signed-request.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
-import { requestLang } from "./request-lang.ts";
 import { validatePayload } from "./validate-payload.ts";
 
 /** Signed calls carry small JSON payloads; anything bigger is refused before it is parsed. */
@@ -94,10 +93,11 @@ export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
         timestampHeader: typeof header === "string" ? header : undefined,
         clients: security.clients,
         replayGuard: security.replayGuard,
-        fallbackLang: requestLang(request),
+        onLang: (lang) => {
+          request.apiLang = lang;
+        },
       });
-      request.apiLang = signed.meta.lang;
-      const payload = validatePayload(route.payload, signed.payload, signed.meta.lang);
+      const payload = validatePayload(route.payload, signed.payload);
       const data = await route.handler({
         payload,
         meta: signed.meta,

@@ -60,13 +60,12 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "The customer marks an order paid or cancels it (from `new` only)",
     payload: UpdateOrderRequest,
     response: UpdateOrderResponse,
-    handler: ({ payload, lang }) =>
+    handler: ({ payload }) =>
       updateOrderByCustomer({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         status: payload.exchange_status,
-        lang,
       }),
   });
 
@@ -76,13 +75,12 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "Review a completed order (once)",
     payload: ReviewOrderRequest,
     response: ReviewOrderResponse,
-    handler: ({ payload, lang }) =>
+    handler: ({ payload }) =>
       reviewOrder({
         db: deps.db,
         orderId: payload.exchange_uuid,
         rating: payload.rating,
         text: payload.text,
-        lang,
       }),
   });
 

@@ -176,9 +176,30 @@ describe("signed envelope", () => {
         timestamp: Date.now(),
       }),
     ).toString("base64");
-    const response = await post({ data, signed: signData(data, TEST_CLIENT.secret, "sha256") });
+    const response = await post(
+      { data, signed: signData(data, TEST_CLIENT.secret, "sha256") },
+      { "accept-language": "uk-UA,uk;q=0.9" },
+    );
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.fields).toHaveProperty("lang");
+    // Worded in the Accept-Language's language, since the envelope's own is unusable.
+    expect(response.json().error).toEqual({
+      code: "VALIDATION_FAILED",
+      message: "Перевірте введені дані.",
+      fields: { lang: "lang: допустимі значення — ru, en, uk" },
+    });
+  });
+
+  it("names an unknown key by itself, even one that is a property of every object", async () => {
+    const payload = JSON.parse('{"constructor": 1, "toString": 2, "__proto__": 3}');
+    const { envelope, timestamp } = seal({ payload });
+    const response = await post(envelope, { [TIMESTAMP_HEADER]: String(timestamp) });
+    expect(JSON.parse(response.body, (_key, value) => value).error.fields).toEqual(
+      JSON.parse(`{
+        "constructor": "constructor is not a known field",
+        "toString": "toString is not a known field",
+        "__proto__": "__proto__ is not a known field"
+      }`),
+    );
   });
 
   it("refuses unknown payload keys with a field message", async () => {

@@ -3,10 +3,11 @@ import {
   type CreateOrderRequest,
   type CurrencyPairEntry,
   ErrorCode,
-  type Locale,
+  type FieldProblem,
   pairLimits,
 } from "@obmen/contracts";
 import {
+  type AmountViolation,
   checkAmounts,
   countDecimals,
   isRateWithinTolerance,
@@ -16,8 +17,6 @@ import {
   validateOrderField,
 } from "@obmen/domain";
 import type { z } from "zod";
-import { errorMessage, validationMessage } from "../../http/messages.ts";
-import { amountMessage, fieldMessage, mismatchMessage } from "./field-messages.ts";
 
 type CreatePayload = z.output<typeof CreateOrderRequest>;
 
@@ -37,34 +36,27 @@ export interface CheckedOrder {
 export function checkCreateRequest(options: {
   payload: CreatePayload;
   pair: CurrencyPairEntry;
-  lang: Locale;
 }): CheckedOrder {
-  const { payload, pair, lang } = options;
-  const fieldErrors: Record<string, string> = {};
+  const { payload, pair } = options;
+  const fieldErrors: Record<string, FieldProblem> = {};
 
   const email = validateOrderField({ type: "email", value: payload.email });
   if (!email.ok) {
     fieldErrors.email = payload.email
-      ? fieldMessage("email", lang)
-      : validationMessage("required", "email", lang);
+      ? { key: "OrderField.invalid_email" }
+      : { key: "Validation.required", field: "email" };
   }
 
-  const fields = checkOrderFields(pair, payload.fields, lang, fieldErrors);
-  checkEchoedPair(payload, pair, lang, fieldErrors);
+  const fields = checkOrderFields(pair, payload.fields, fieldErrors);
+  checkEchoedPair(payload, pair, fieldErrors);
 
   if (!isRateWithinTolerance({ clientRate: payload, currentRate: pair.rate })) {
-    throw new AppError(ErrorCode.RATE_CHANGED, {
-      message: errorMessage(ErrorCode.RATE_CHANGED, lang),
-      details: { rate: pair.rate },
-    });
+    throw new AppError(ErrorCode.RATE_CHANGED, { details: { rate: pair.rate } });
   }
 
-  const amounts = quoteAmounts(payload, pair, lang, fieldErrors);
+  const amounts = quoteAmounts(payload, pair, fieldErrors);
   if (Object.keys(fieldErrors).length > 0) {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, {
-      message: errorMessage(ErrorCode.VALIDATION_FAILED, lang),
-      fields: fieldErrors,
-    });
+    throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: fieldErrors });
   }
   return { ...amounts!, email: email.ok ? email.normalized : payload.email, fields };
 }
@@ -72,13 +64,12 @@ export function checkCreateRequest(options: {
 function checkOrderFields(
   pair: CurrencyPairEntry,
   given: { key: string; value: string }[],
-  lang: Locale,
-  errors: Record<string, string>,
+  errors: Record<string, FieldProblem>,
 ): { key: string; value: string }[] {
   const values = new Map(given.map((field) => [field.key, field.value]));
   for (const key of values.keys()) {
     if (!pair.fields.some((definition) => definition.key === key)) {
-      errors[`fields.${key}`] = fieldMessage("unknown_field", lang);
+      errors[`fields.${key}`] = { key: "OrderField.unknown_field" };
     }
   }
   const accepted: { key: string; value: string }[] = [];
@@ -91,7 +82,12 @@ function checkOrderFields(
       value,
     });
     if (result.ok) accepted.push({ key: definition.key, value: result.normalized });
-    else errors[`fields.${definition.key}`] = fieldMessage(result.reason, lang, definition.label);
+    else {
+      errors[`fields.${definition.key}`] = {
+        key: `OrderField.${result.reason}`,
+        values: { label: definition.label },
+      };
+    }
   }
   return accepted;
 }
@@ -100,8 +96,7 @@ function checkOrderFields(
 function checkEchoedPair(
   payload: CreatePayload,
   pair: CurrencyPairEntry,
-  lang: Locale,
-  errors: Record<string, string>,
+  errors: Record<string, FieldProblem>,
 ) {
   const { send_currency: send, receive_currency: receive } = pair.currency_pair;
   const expected: [keyof CreatePayload, string | number][] = [
@@ -111,15 +106,15 @@ function checkEchoedPair(
     ["receive_decimal", receive.currency_in_services.decimal],
   ];
   for (const [key, value] of expected) {
-    if (payload[key] !== undefined && payload[key] !== value) errors[key] = mismatchMessage(lang);
+    if (payload[key] !== undefined && payload[key] !== value)
+      errors[key] = { key: "Validation.mismatch" };
   }
 }
 
 function quoteAmounts(
   payload: CreatePayload,
   pair: CurrencyPairEntry,
-  lang: Locale,
-  errors: Record<string, string>,
+  errors: Record<string, FieldProblem>,
 ): { sendAmount: string; receiveAmount: string } | null {
   const { send_currency: send, receive_currency: receive } = pair.currency_pair;
   const sendDecimals = send.currency_in_services.decimal;
@@ -127,19 +122,16 @@ function quoteAmounts(
   const typed = payload.fixed_side === "receive" ? payload.receive_amount : payload.send_amount;
   const typedField = payload.fixed_side === "receive" ? "receive_amount" : "send_amount";
   if (typed === undefined || Number(typed) === 0) {
-    errors[typedField] = validationMessage("required", typedField, lang);
+    errors[typedField] = { key: "Validation.required", field: typedField };
     return null;
   }
   // Too many decimals in what the customer typed is their error, not something to round away.
   const typedDecimals = payload.fixed_side === "receive" ? receiveDecimals : sendDecimals;
   const parsed = parseDecimal(typed);
   if (!parsed || countDecimals(parsed) > typedDecimals) {
-    const code = parsed ? "too_many_decimals" : "not_a_number";
-    errors[typedField] = amountMessage(
-      { field: typedField, code, limit: String(typedDecimals) },
-      "",
-      lang,
-    );
+    errors[typedField] = parsed
+      ? { key: "Amount.too_many_decimals", values: { count: typedDecimals } }
+      : { key: "Amount.not_a_number" };
     return null;
   }
 
@@ -159,16 +151,26 @@ function quoteAmounts(
   if (violation) {
     const code =
       violation.field === "send_amount" ? send.currency_code.name : receive.currency_code.name;
-    const message = amountMessage(violation, code, lang);
+    const problem = amountProblem(violation, code);
     if (violation.code === "above_reserve") {
       throw new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
-        message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
-        fields: { [violation.field]: message },
+        fields: { [violation.field]: problem },
         details: { max_send_sum: limits.maxSend, max_receive_sum: limits.maxReceive },
       });
     }
-    errors[violation.field] = message;
+    errors[violation.field] = problem;
     return null;
   }
   return { sendAmount, receiveAmount };
+}
+
+/** A limit reads with its currency code ("The minimum is 50.000000 USDT"). */
+function amountProblem(violation: AmountViolation, currencyCode: string): FieldProblem {
+  if (violation.code === "too_many_decimals") {
+    return { key: "Amount.too_many_decimals", values: { count: Number(violation.limit) } };
+  }
+  return {
+    key: `Amount.${violation.code}`,
+    values: { amount: `${violation.limit ?? ""} ${currencyCode}` },
+  };
 }

@@ -13,7 +13,6 @@ import { type Database, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { availableReserve } from "../../catalogue/available-reserve.ts";
-import { errorMessage } from "../../http/messages.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { paymentInstructions, type SendCurrency } from "../info/payment-instructions.ts";
 import { checkCreateRequest } from "./check-create-request.ts";
@@ -128,11 +127,11 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
         options.payTo.set(order.sendCurrencyId, payTo);
         continue;
       case "rate_changed":
-        throw rateChanged(result.rate, lang);
+        throw rateChanged(result.rate);
       case "pair_inactive":
-        throw pairInactive(lang);
+        throw pairInactive();
       case "above_reserve":
-        throw aboveReserve({ pair, payload, reserve: result.reserve, held: result.held, lang });
+        throw aboveReserve({ pair, payload, reserve: result.reserve, held: result.held });
     }
   }
   throw new Error(`the payment details of currency ${order.sendCurrencyId} keep changing`);
@@ -148,26 +147,23 @@ async function checkForm(options: CreateOptions) {
   const latest = await options.pairs.latest(query);
   if (latest) {
     try {
-      return { pair: latest, checked: checkCreateRequest({ payload, pair: latest, lang }) };
+      return { pair: latest, checked: checkCreateRequest({ payload, pair: latest }) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
   }
   const pair = await options.pairs.current(query);
-  if (!pair) throw pairInactive(lang);
-  return { pair, checked: checkCreateRequest({ payload, pair, lang }) };
+  if (!pair) throw pairInactive();
+  return { pair, checked: checkCreateRequest({ payload, pair }) };
 }
 
-function pairInactive(lang: Locale): AppError {
-  return new AppError(ErrorCode.PAIR_INACTIVE, {
-    message: errorMessage(ErrorCode.PAIR_INACTIVE, lang),
-  });
+function pairInactive(): AppError {
+  return new AppError(ErrorCode.PAIR_INACTIVE);
 }
 
 /** The operator changed the rate between the cached read and now: quote again. */
-function rateChanged(rate: PairRate, lang: Locale): AppError {
+function rateChanged(rate: PairRate): AppError {
   return new AppError(ErrorCode.RATE_CHANGED, {
-    message: errorMessage(ErrorCode.RATE_CHANGED, lang),
     details: {
       rate: {
         send_rate: rate.send_rate,
@@ -190,9 +186,8 @@ function aboveReserve(options: {
   payload: CreateOptions["payload"];
   reserve: string;
   held: string;
-  lang: Locale;
 }): AppError {
-  const { pair, lang } = options;
+  const { pair } = options;
   const receive = pair.currency_pair.receive_currency;
   const available = availableReserve(
     options.reserve,
@@ -213,14 +208,13 @@ function aboveReserve(options: {
     },
   };
   try {
-    checkCreateRequest({ payload: options.payload, pair: asSeen, lang });
+    checkCreateRequest({ payload: options.payload, pair: asSeen });
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
   }
   // Reached only if rounding let the form pass: the reserve still decides.
   return new AppError(ErrorCode.INSUFFICIENT_RESERVE, {
-    message: errorMessage(ErrorCode.INSUFFICIENT_RESERVE, lang),
     details: { max_receive_sum: pairLimits(pair, available).maxReceive },
   });
 }

@@ -11,7 +11,6 @@ import {
 } from "@obmen/db";
 import { isCustomerStatus, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
-import { errorMessage } from "../../http/messages.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 /**
@@ -25,8 +24,7 @@ export async function getOrderInfo(options: {
 }): Promise<OrderInfo> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order)
-    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+  if (!order) throw new AppError(ErrorCode.NOT_FOUND);
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
   const [currencyRows, fieldRows, events, receipts, reviews] = await Promise.all([

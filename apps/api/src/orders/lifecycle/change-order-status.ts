@@ -1,8 +1,7 @@
-import { AppError, ErrorCode, type Locale, type OrderStatus } from "@obmen/contracts";
+import { AppError, ErrorCode, type OrderStatus } from "@obmen/contracts";
 import { currencies, orders, reserveHolds, type Transaction } from "@obmen/db";
 import { type ActorKind, canTransition, reserveHoldEffect } from "@obmen/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { errorMessage } from "../../http/messages.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,18 +19,15 @@ export async function changeOrderStatus(options: {
   actor: ActorKind;
   actorId?: string | null;
   comment?: string | null;
-  lang: Locale;
   /** Extra condition under the lock (e.g. expiry only once the lock time has passed). */
   guard?: (order: OrderRow) => boolean;
 }): Promise<OrderRow | null> {
-  const { tx, orderId, to, actor, lang } = options;
+  const { tx, orderId, to, actor } = options;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order)
-    throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+  if (!order) throw new AppError(ErrorCode.NOT_FOUND);
   if (options.guard && !options.guard(order)) return null;
   if (!canTransition({ from: order.status, to, actor })) {
     throw new AppError(ErrorCode.CONFLICT, {
-      message: errorMessage(ErrorCode.CONFLICT, lang),
       details: { exchange_status: order.status },
     });
   }

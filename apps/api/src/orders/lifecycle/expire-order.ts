@@ -23,7 +23,6 @@ export async function expireOrder(options: {
       orderId: options.orderId,
       to: "expired",
       actor: "system",
-      lang: "en",
       guard: (order) => order.status === "new" && order.expiresAt <= now,
     }),
   );

@@ -1,7 +1,6 @@
-import { AppError, ErrorCode, type Locale, type OrderStatus } from "@obmen/contracts";
+import { AppError, ErrorCode, type OrderStatus } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import { isCustomerStatus } from "@obmen/domain";
-import { errorMessage } from "../../http/messages.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { changeOrderStatus } from "./change-order-status.ts";
 import { expireOrder } from "./expire-order.ts";
@@ -15,13 +14,11 @@ export async function updateOrderByCustomer(options: {
   effects: OrderEffects;
   orderId: string;
   status: OrderStatus;
-  lang: Locale;
 }): Promise<{ exchange_uuid: string; exchange_status: OrderStatus }> {
-  const { db, effects, orderId, status, lang } = options;
+  const { db, effects, orderId, status } = options;
   if (!isCustomerStatus(status)) {
     throw new AppError(ErrorCode.FORBIDDEN, {
-      message: errorMessage(ErrorCode.FORBIDDEN, lang),
-      fields: { exchange_status: errorMessage(ErrorCode.FORBIDDEN, lang) },
+      fields: { exchange_status: { key: "Errors.FORBIDDEN" } },
     });
   }
   const now = new Date();
@@ -32,7 +29,6 @@ export async function updateOrderByCustomer(options: {
       orderId,
       to: status,
       actor: "customer",
-      lang,
       // Past the rate lock the order is expired, whether or not the job has run yet.
       guard: (order) => !(order.status === "new" && order.expiresAt <= now),
     }),
@@ -40,7 +36,6 @@ export async function updateOrderByCustomer(options: {
   if (!updated) {
     await expireOrder({ db, effects, orderId, now });
     throw new AppError(ErrorCode.CONFLICT, {
-      message: errorMessage(ErrorCode.CONFLICT, lang),
       details: { exchange_status: "expired" },
     });
   }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { AppError, ErrorCode, type Locale, type SendReceiptResult } from "@obmen/contracts";
+import { AppError, ErrorCode, type SendReceiptResult } from "@obmen/contracts";
 import { type Database, orderReceipts, orders } from "@obmen/db";
 import { acceptsReceipts, MAX_RECEIPT_BYTES } from "@obmen/domain";
+import type { MessageKey } from "@obmen/i18n";
 import { count, eq } from "drizzle-orm";
-import { errorMessage } from "../../http/messages.ts";
 
 const MAX_RECEIPTS_PER_ORDER = 5;
 
@@ -34,28 +34,20 @@ export async function attachReceipt(options: {
   content: Buffer;
   /** The sha256 the client signed, proving the file is the one the envelope was made for. */
   signedSha256: string;
-  lang: Locale;
 }): Promise<SendReceiptResult> {
-  const { db, content, lang } = options;
-  const invalid = (field: string, message: string) =>
-    new AppError(ErrorCode.VALIDATION_FAILED, {
-      message: errorMessage(ErrorCode.VALIDATION_FAILED, lang),
-      fields: { [field]: message },
-    });
+  const { db, content } = options;
+  const invalid = (key: MessageKey) =>
+    new AppError(ErrorCode.VALIDATION_FAILED, { fields: { file: { key } } });
   const sha256 = createHash("sha256").update(content).digest("hex");
   if (sha256 !== options.signedSha256.toLowerCase()) {
-    throw new AppError(ErrorCode.BAD_SIGNATURE, {
-      message: errorMessage(ErrorCode.BAD_SIGNATURE, lang),
-    });
+    throw new AppError(ErrorCode.BAD_SIGNATURE);
   }
-  if (content.length === 0) throw invalid("file", RECEIPT_MESSAGES.empty[lang]);
+  if (content.length === 0) throw invalid("Order.Receipt.Error.empty");
   if (content.length > MAX_RECEIPT_BYTES) {
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, {
-      message: errorMessage(ErrorCode.PAYLOAD_TOO_LARGE, lang),
-    });
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
   }
   const mimeType = sniffReceiptType(content);
-  if (!mimeType) throw invalid("file", RECEIPT_MESSAGES.type[lang]);
+  if (!mimeType) throw invalid("Order.Receipt.Error.wrong_type");
 
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -63,11 +55,9 @@ export async function attachReceipt(options: {
       .from(orders)
       .where(eq(orders.id, options.orderId))
       .for("update");
-    if (!order)
-      throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+    if (!order) throw new AppError(ErrorCode.NOT_FOUND);
     if (!acceptsReceipts(order.status)) {
       throw new AppError(ErrorCode.CONFLICT, {
-        message: errorMessage(ErrorCode.CONFLICT, lang),
         details: { exchange_status: order.status },
       });
     }
@@ -76,7 +66,7 @@ export async function attachReceipt(options: {
       .from(orderReceipts)
       .where(eq(orderReceipts.orderId, options.orderId));
     if ((existing?.total ?? 0) >= MAX_RECEIPTS_PER_ORDER)
-      throw invalid("file", RECEIPT_MESSAGES.tooMany[lang]);
+      throw invalid("Order.Receipt.Error.too_many_files");
     const [row] = await tx
       .insert(orderReceipts)
       .values({
@@ -104,17 +94,3 @@ function safeFileName(name: string, mimeType: string): string {
     .trim();
   return `${base || "receipt"}${extension}`;
 }
-
-const RECEIPT_MESSAGES = {
-  empty: { ru: "Файл пустой", en: "The file is empty", uk: "Файл порожній" },
-  type: {
-    ru: "Загрузите чек в формате JPEG, PNG или PDF",
-    en: "Upload the receipt as a JPEG, PNG or PDF",
-    uk: "Завантажте квитанцію у форматі JPEG, PNG або PDF",
-  },
-  tooMany: {
-    ru: "К заявке можно приложить не больше 5 файлов",
-    en: "At most 5 files can be attached to an order",
-    uk: "До заявки можна додати не більше 5 файлів",
-  },
-} satisfies Record<string, Record<Locale, string>>;

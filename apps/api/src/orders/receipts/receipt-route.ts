@@ -4,7 +4,6 @@ import { TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { MAX_RECEIPT_BYTES } from "@obmen/domain";
 import type { ApiRoutes } from "../../api-routes.ts";
 import { openSignedRequest } from "../../http/open-signed-request.ts";
-import { requestLang } from "../../http/request-lang.ts";
 import { type SignedRouteDoc, sendData } from "../../http/signed-route.ts";
 import { validatePayload } from "../../http/validate-payload.ts";
 import { attachReceipt } from "./attach-receipt.ts";
@@ -47,12 +46,15 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
           timestampHeader: typeof header === "string" ? header : undefined,
           clients: security.clients,
           replayGuard: security.replayGuard,
-          fallbackLang: requestLang(request),
+          onLang: (lang) => {
+            request.apiLang = lang;
+          },
         });
-        request.apiLang = signed.meta.lang;
-        const payload = validatePayload(SendReceiptRequest, signed.payload, signed.meta.lang);
+        const payload = validatePayload(SendReceiptRequest, signed.payload);
         if (!file) {
-          throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: { file: "file" } });
+          throw new AppError(ErrorCode.VALIDATION_FAILED, {
+            fields: { file: { key: "Order.Receipt.Error.missing" } },
+          });
         }
         const result = await attachReceipt({
           db: deps.db,
@@ -60,7 +62,6 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
           fileName: file.name,
           content: file.content,
           signedSha256: payload.file_sha256,
-          lang: signed.meta.lang,
         });
         return sendData(reply, { data: result, route, checkResponses });
       },

@@ -1,7 +1,6 @@
-import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
+import { AppError, ErrorCode } from "@obmen/contracts";
 import { type Database, orderReviews, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
-import { errorMessage } from "../../http/messages.ts";
 
 /** `/rest/exchange/review`: one review per order, only once it is completed. */
 export async function reviewOrder(options: {
@@ -9,20 +8,17 @@ export async function reviewOrder(options: {
   orderId: string;
   rating: number;
   text: string;
-  lang: Locale;
 }): Promise<{ exchange_uuid: string; rating: number }> {
-  const { db, orderId, lang } = options;
+  const { db, orderId } = options;
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
-    if (!order)
-      throw new AppError(ErrorCode.NOT_FOUND, { message: errorMessage(ErrorCode.NOT_FOUND, lang) });
+    if (!order) throw new AppError(ErrorCode.NOT_FOUND);
     if (order.status !== "completed") {
       throw new AppError(ErrorCode.CONFLICT, {
-        message: errorMessage(ErrorCode.CONFLICT, lang),
         details: { exchange_status: order.status },
       });
     }
@@ -33,7 +29,6 @@ export async function reviewOrder(options: {
       .returning({ orderId: orderReviews.orderId });
     if (inserted.length === 0) {
       throw new AppError(ErrorCode.CONFLICT, {
-        message: errorMessage(ErrorCode.CONFLICT, lang),
         details: { reason: "already_reviewed" },
       });
     }

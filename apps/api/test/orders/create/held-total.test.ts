@@ -64,7 +64,6 @@ describe("currency_held, the open holds' total kept by the database", () => {
           orderId: completed,
           to,
           actor: to === "paid" ? "customer" : "operator",
-          lang: "en",
         }),
       );
     }

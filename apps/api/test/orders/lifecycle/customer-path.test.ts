@@ -81,7 +81,6 @@ describe("the customer path: create → info → paid → completed → review",
           orderId: uuid,
           to,
           actor: "operator",
-          lang: "en",
         }),
       );
     }
