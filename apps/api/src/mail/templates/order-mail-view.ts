@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@obmen/contracts";
 import { displayRate } from "@obmen/domain";
+import type { Translate } from "@obmen/i18n";
+import { translatorFor } from "@obmen/i18n/catalogs";
 import type { EnqueueOrderMailInput, OrderMailPaymentInstructions } from "../order-mail.types.ts";
-import { en } from "./en.ts";
 import {
   currencyTitle,
   displayFieldValue,
@@ -10,11 +11,9 @@ import {
   orderPageUrl,
   singleLine,
 } from "./format-order-values.ts";
-import type { OrderMailStrings } from "./order-mail-strings.ts";
-import { ru } from "./ru.ts";
-import { uk } from "./uk.ts";
 
-const STRINGS: Record<Locale, OrderMailStrings> = { ru, en, uk };
+/** `Intl` locale for a letter's dates: en-GB, because "21 November 2026" cannot be misread. */
+const DATE_LOCALES: Record<Locale, string> = { ru: "ru", en: "en-GB", uk: "uk" };
 
 export interface DetailRow {
   label: string;
@@ -24,7 +23,8 @@ export interface DetailRow {
 /** Everything a letter shows, as plain (unescaped) text in the order's language. */
 export interface OrderMailView {
   locale: Locale;
-  strings: OrderMailStrings;
+  /** The letter's words: the catalog's `Mail` section (and the order page's demo warning). */
+  t: Translate;
   subject: string;
   /** Paragraphs before the details: the news (created, or the new status and what follows). */
   intro: string[];
@@ -44,10 +44,11 @@ export type OrderMailViewInput = Pick<
 /** The letter's subject alone: the outbox keeps it for listing without rendering the letter. */
 export function orderMailSubject(input: Pick<OrderMailViewInput, "order" | "event">): string {
   const { order, event } = input;
-  const strings = STRINGS[mailLocale(order.locale)];
+  const t = translatorFor(mailLocale(order.locale));
   const number = order.id.slice(0, 8);
-  if (event.type === "created") return strings.subjectCreated({ number });
-  return strings.subjectStatusChanged({ number, status: strings.statuses[order.status].name });
+  if (event.type === "created") return t("Mail.SubjectCreated", { number });
+  const status = t(`Mail.Status.${order.status}.Name`);
+  return t("Mail.SubjectStatusChanged", { number, status });
 }
 
 function mailLocale(locale: string): Locale {
@@ -62,11 +63,11 @@ function mailLocale(locale: string): Locale {
 export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const { order, display, event } = input;
   const locale = mailLocale(order.locale);
-  const strings = STRINGS[locale];
+  const t = translatorFor(locale);
   const timeZone = input.timeZone ?? "UTC";
-  const when = (date: Date) => formatMailDateTime(date, strings.intlLocale, timeZone);
+  const when = (date: Date) => formatMailDateTime(date, DATE_LOCALES[locale], timeZone);
   const { sendCurrency, receiveCurrency } = display;
-  const status = strings.statuses[order.status];
+  const status = t(`Mail.Status.${order.status}.Name`);
   const expiresAt = when(order.expiresAt);
 
   const rate = displayRate({ send_rate: order.sendRate, receive_rate: order.receiveRate });
@@ -74,21 +75,21 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const feeIsZero = /^0(\.0*)?$/.test(order.comissionAmount);
 
   const details: DetailRow[] = [
-    { label: strings.labels.number, value: order.id },
-    { label: strings.labels.createdAt, value: when(order.createdAt) },
+    { label: t("Mail.Labels.Number"), value: order.id },
+    { label: t("Mail.Labels.CreatedAt"), value: when(order.createdAt) },
     {
-      label: strings.labels.pair,
+      label: t("Mail.Labels.Pair"),
       value: `${currencyTitle(sendCurrency)} → ${currencyTitle(receiveCurrency)}`,
     },
-    { label: strings.labels.send, value: formatAmount(order.sendAmount, sendCurrency) },
-    { label: strings.labels.receive, value: formatAmount(order.receiveAmount, receiveCurrency) },
+    { label: t("Mail.Labels.Send"), value: formatAmount(order.sendAmount, sendCurrency) },
+    { label: t("Mail.Labels.Receive"), value: formatAmount(order.receiveAmount, receiveCurrency) },
     {
-      label: strings.labels.rate,
+      label: t("Mail.Labels.Rate"),
       value: `${rate.sendAmount} ${sendCurrency.code} = ${rate.receiveAmount} ${receiveCurrency.code}`,
     },
-    { label: strings.labels.fee, value: feeIsZero ? fee : `${fee} (${strings.feeIncluded})` },
-    { label: strings.labels.expiresAt, value: expiresAt },
-    { label: strings.labels.status, value: status.name },
+    { label: t("Mail.Labels.Fee"), value: feeIsZero ? fee : `${fee} (${t("Mail.FeeIncluded")})` },
+    { label: t("Mail.Labels.ExpiresAt"), value: expiresAt },
+    { label: t("Mail.Labels.Status"), value: status },
   ];
 
   const definitions = new Map(display.fields.map((field) => [field.key, field]));
@@ -110,7 +111,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
 
   const base = {
     locale,
-    strings,
+    t,
     details,
     customerFields,
     orderUrl: orderPageUrl(input.appUrl, locale, order.id),
@@ -119,7 +120,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
     return {
       ...base,
       subject: orderMailSubject(input),
-      intro: [strings.createdIntro({ expiresAt })],
+      intro: [t("Mail.CreatedIntro", { expiresAt })],
       payment: event.paymentInstructions,
     };
   }
@@ -127,7 +128,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   return {
     ...base,
     subject: orderMailSubject(input),
-    intro: [strings.statusChangedIntro({ status: status.name }), status.next],
+    intro: [t("Mail.StatusChangedIntro", { status }), t(`Mail.Status.${order.status}.Next`)],
     ...(comment ? { comment } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Locale } from "@obmen/contracts";
+import type { Translate } from "@obmen/i18n";
 import { html, multiline, type SafeHtml } from "./html.ts";
 import {
   buildOrderMailView,
@@ -26,22 +27,27 @@ export function renderOrderMail(input: OrderMailViewInput): RenderedMail {
 }
 
 function renderText(view: OrderMailView): string {
-  const { strings } = view;
+  const { t } = view;
   const rows = (list: DetailRow[]) => list.map((row) => `${row.label}: ${row.value}`).join("\n");
-  const blocks: string[] = [strings.greeting, ...view.intro];
-  if (view.comment) blocks.push(`${strings.operatorComment}: ${view.comment}`);
+  const blocks: string[] = [t("Mail.Greeting"), ...view.intro];
+  if (view.comment) blocks.push(`${t("Mail.OperatorComment")}: ${view.comment}`);
   if (view.payment) {
     const { text, target, holder, demo } = view.payment;
-    const warning = demo ? strings.demoTarget : null;
-    const lines = [strings.paymentHeading, text, warning, target, holder].filter(Boolean);
-    blocks.push(lines.join("\n"), strings.afterPayment);
+    const warning = demo ? demoWarning(t) : null;
+    const lines = [t("Mail.PaymentHeading"), text, warning, target, holder].filter(Boolean);
+    blocks.push(lines.join("\n"), t("Mail.AfterPayment"));
   }
-  blocks.push(`${strings.detailsHeading}\n${rows(view.details)}`);
+  blocks.push(`${t("Mail.DetailsHeading")}\n${rows(view.details)}`);
   if (view.customerFields.length > 0) {
-    blocks.push(`${strings.yourDetails}\n${rows(view.customerFields)}`);
+    blocks.push(`${t("Mail.YourDetails")}\n${rows(view.customerFields)}`);
   }
-  blocks.push(`${strings.orderLinkIntro}\n${view.orderUrl}`, `—\n${strings.footer}`);
+  blocks.push(`${t("Mail.OrderLinkIntro")}\n${view.orderUrl}`, `—\n${t("Mail.Footer")}`);
   return `${blocks.join("\n\n")}\n`;
+}
+
+/** The order page's "demo details, do not pay" (Order.DemoTarget), as one sentence pair. */
+function demoWarning(t: Translate): string {
+  return `${t("Order.DemoTarget.Title")} ${t("Order.DemoTarget.Text")}`;
 }
 
 const STYLE = {
@@ -73,21 +79,21 @@ function table(rows: DetailRow[]): SafeHtml {
 }
 
 function renderHtml(view: OrderMailView): SafeHtml {
-  const { strings, payment } = view;
+  const { t, payment } = view;
   const paymentBlock = payment
-    ? html`<h2 style="${STYLE.heading}">${strings.paymentHeading}</h2>
+    ? html`<h2 style="${STYLE.heading}">${t("Mail.PaymentHeading")}</h2>
 <p style="${STYLE.paragraph}">${payment.text}</p>
-${payment.demo ? html`<p style="${STYLE.warning}"><strong>${strings.demoTarget}</strong></p>` : ""}
+${payment.demo ? html`<p style="${STYLE.warning}"><strong>${demoWarning(t)}</strong></p>` : ""}
 ${payment.target ? html`<p style="${STYLE.instructions}">${multiline(payment.target)}</p>` : ""}
 ${payment.holder ? html`<p style="${STYLE.paragraph}">${multiline(payment.holder)}</p>` : ""}
-<p style="${STYLE.paragraph}">${strings.afterPayment}</p>`
+<p style="${STYLE.paragraph}">${t("Mail.AfterPayment")}</p>`
     : "";
   const comment = view.comment
-    ? html`<p style="${STYLE.note}"><strong>${strings.operatorComment}:</strong> ${view.comment}</p>`
+    ? html`<p style="${STYLE.note}"><strong>${t("Mail.OperatorComment")}:</strong> ${view.comment}</p>`
     : "";
   const customerFields =
     view.customerFields.length > 0
-      ? html`<h2 style="${STYLE.heading}">${strings.yourDetails}</h2>${table(view.customerFields)}`
+      ? html`<h2 style="${STYLE.heading}">${t("Mail.YourDetails")}</h2>${table(view.customerFields)}`
       : "";
   return html`<!doctype html>
 <html lang="${view.locale}">
@@ -99,17 +105,17 @@ ${payment.holder ? html`<p style="${STYLE.paragraph}">${multiline(payment.holder
 <body style="${STYLE.body}">
 <div style="${STYLE.wrapper}">
 <div style="${STYLE.card}">
-<p style="${STYLE.paragraph}">${strings.greeting}</p>
+<p style="${STYLE.paragraph}">${t("Mail.Greeting")}</p>
 ${view.intro.map((paragraph) => html`<p style="${STYLE.paragraph}">${paragraph}</p>`)}
 ${comment}
 ${paymentBlock}
-<h2 style="${STYLE.heading}">${strings.detailsHeading}</h2>
+<h2 style="${STYLE.heading}">${t("Mail.DetailsHeading")}</h2>
 ${table(view.details)}
 ${customerFields}
-<p style="margin:24px 0 0;"><a href="${view.orderUrl}" style="${STYLE.button}">${strings.openOrder}</a></p>
-<p style="${STYLE.small}">${strings.orderLinkIntro} <a href="${view.orderUrl}" style="color:#1d4ed8;">${view.orderUrl}</a></p>
+<p style="margin:24px 0 0;"><a href="${view.orderUrl}" style="${STYLE.button}">${t("Mail.OpenOrder")}</a></p>
+<p style="${STYLE.small}">${t("Mail.OrderLinkIntro")} <a href="${view.orderUrl}" style="color:#1d4ed8;">${view.orderUrl}</a></p>
 </div>
-<p style="${STYLE.footer}">${strings.footer}</p>
+<p style="${STYLE.footer}">${t("Mail.Footer")}</p>
 </div>
 </body>
 </html>
