@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogs, translatorFor, webCatalog } from "./catalogs.ts";
+import { catalogs, translatorFor, webCatalog } from "./catalogs.server.ts";
 import { SERVER_SECTIONS } from "./messages.ts";
 import { createTranslator } from "./translator.ts";
 

@@ -1,5 +1,6 @@
-// Browser-safe: types and the translator only. The catalogs themselves are imported from
-// `@obmen/i18n/catalogs`, on the server (the web sends the browser one locale as loader data).
+// Browser-safe: types and the translator only. The catalogs themselves come from
+// `@obmen/i18n/catalogs` (catalogs.server.ts), on the server only: the web sends the browser
+// one language's site sections as loader data (docs/decisions/016-one-catalog.md).
 export {
   type MessageKey,
   type Messages,

@@ -6,7 +6,9 @@ import { createTranslator, type Translate } from "./translator.ts";
 
 /**
  * Every language's catalog: server side only, since together they are ~100 KB the browser
- * never needs. Typing each as `Messages` makes a key missing from ru or uk a compile error.
+ * never needs. The `.server` in this file's name makes React Router's build refuse any browser
+ * code that imports it. Typing each as `Messages` makes a key missing from ru or uk a compile
+ * error.
  */
 export const catalogs: { ru: Messages; en: Messages; uk: Messages } = { ru, en, uk };
 export type CatalogLocale = keyof typeof catalogs;
