@@ -13,9 +13,8 @@ import {
 } from "./compute-amounts.ts";
 import type { CreateOrderFailure } from "./create-order.server.ts";
 import { describedInput, FieldError, OrderFieldInput } from "./order-field-input.tsx";
+import { CHECKED, orderFieldName } from "./order-form.ts";
 import type { CalculatorCurrency, CalculatorPair } from "./to-calculator-pair.ts";
-
-const FIELD_PREFIX = "field.";
 
 /**
  * The calculator's order view (spec §2 "select and order", §3 form): amounts recomputed live
@@ -100,10 +99,11 @@ export function Calculator({
     const emailError = validateEmail(String(form.get("email") ?? ""));
     if (emailError) errors.email = emailError;
     for (const field of pair.fields) {
-      const message = validateField(field.key, String(form.get(FIELD_PREFIX + field.key) ?? ""));
-      if (message) errors[`fields.${field.key}`] = message;
+      const path = orderFieldName(field.key);
+      const message = validateField(field.key, String(form.get(path) ?? ""));
+      if (message) errors[path] = message;
     }
-    if (form.get("agreement") !== "on") errors.agreement = t("Calculator.AgreementRequired");
+    if (form.get("agreement") !== CHECKED) errors.agreement = t("Calculator.AgreementRequired");
     setClientErrors(errors);
     setAmountsEdited(true);
     if (Object.keys(errors).length > 0 || Object.keys(amounts.problems).length > 0) {
@@ -198,13 +198,13 @@ export function Calculator({
       <fieldset className="calc__details">
         <legend>{t("Calculator.DetailsHeading")}</legend>
         {pair.fields.map((field) => {
-          const path = `fields.${field.key}`;
+          const path = orderFieldName(field.key);
           return (
             <OrderFieldInput
               key={field.key}
               definition={field}
-              name={FIELD_PREFIX + field.key}
-              defaultValue={failure?.values[FIELD_PREFIX + field.key]}
+              name={path}
+              defaultValue={failure?.values[path]}
               error={errorFor(path)}
               onBlur={(value) => checkField(path, validateField(field.key, value))}
               onChange={(value) => changed(path, validateField(field.key, value))}
@@ -242,7 +242,7 @@ export function Calculator({
           type="checkbox"
           name="agreement"
           required
-          defaultChecked={failure?.values.agreement === "on"}
+          defaultChecked={failure?.values.agreement === CHECKED}
           onChange={(event) =>
             changed("agreement", event.currentTarget.checked ? undefined : agreementError)
           }

@@ -1,14 +1,12 @@
-import type { CreateOrderRequest, PairRate } from "@obmen/contracts";
+import type { PairRate } from "@obmen/contracts";
 import type { CallerContext, ObmenClient } from "@obmen/contracts/sdk";
 import { displayRate } from "@obmen/domain";
+import type { WebTranslate } from "@obmen/i18n";
 import { isApiCallError } from "../api-call-error.ts";
+import { type FormPayload, parseFormData } from "../forms/parse-form-data.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import type { Locale } from "../i18n/locale.ts";
-import { parseAmountText } from "./amount-text.ts";
-import type { FixedSide } from "./compute-amounts.ts";
-
-/** Form names of the pair's own fields: `field.<key>` (the API reports them as `fields.<key>`). */
-export const ORDER_FIELD_PREFIX = "field.";
+import { orderFormMessage, orderFormSchema } from "./order-form.server.ts";
 
 /** What the calculator shows after a refused submit; the typed values come back too (no JS). */
 export interface CreateOrderFailure {
@@ -20,13 +18,14 @@ export interface CreateOrderFailure {
   rateChanged: { sendAmount: string; receiveAmount: string } | null;
 }
 
-// Errors the API reports under names the visitor never typed: the page is stale.
-const FORM_PATHS = /^(email|send_amount|receive_amount|fields\..+)$/;
+/** Form paths the calculator shows next to an input; a problem anywhere else means a stale page. */
+const SHOWN_PATHS = /^(email|send_amount|receive_amount|agreement|fields\.[^.]+)$/;
 
 /**
- * The calculator's action (spec §3 form → `/rest/exchange/create`): reads the posted form,
- * sends the amount the visitor typed last (`fixed_side`) and lets the API recompute the other
- * from its own rate. Returns the new order's id, or what to show next to which input.
+ * The calculator's action (spec §3 form → `/rest/exchange/create`): reads the posted form with
+ * the API's own request schema (order-form.server.ts), sends the amount the visitor typed last
+ * (`fixed_side`) and lets the API recompute the other from its own rate. Returns the new
+ * order's id, or what to show next to which input.
  */
 export async function createOrder(options: {
   api: ObmenClient;
@@ -46,37 +45,15 @@ export async function createOrder(options: {
     ...patch,
   });
 
-  const fixedSide: FixedSide = values.fixed_side === "receive" ? "receive" : "send";
-  const typedName = `${fixedSide}_amount` as const;
-  const typedAmount = parseAmountText(values[typedName] ?? "", locale);
-  const errors: Record<string, string> = {};
-  if (typedAmount === null) {
-    errors[typedName] = (values[typedName] ?? "").trim()
-      ? t("Amount.not_a_number")
-      : t("Amount.required");
+  const submission = parseFormData(formData, {
+    schema: orderFormSchema(locale),
+    message: orderFormMessage(t),
+  });
+  if (!submission.success) {
+    return fail(placeErrors({ errors: submission.errors, payload: submission.payload, t }));
   }
-  // The site asks for the agreement (the API leaves it optional for partners).
-  if (values.agreement !== "on") errors.agreement = t("Calculator.AgreementRequired");
-  if (typedAmount === null || Object.keys(errors).length > 0) return fail({ errors });
-
-  const request: CreateOrderRequest = {
-    currency_pairs_in_service_id: Number(values.currency_pairs_in_service_id),
-    email: values.email ?? "",
-    fields: Object.entries(values)
-      .filter(([name]) => name.startsWith(ORDER_FIELD_PREFIX))
-      .map(([name, value]) => ({ key: name.slice(ORDER_FIELD_PREFIX.length), value })),
-    [typedName]: typedAmount,
-    fixed_side: fixedSide,
-    send_rate: values.send_rate ?? "",
-    receive_rate: values.receive_rate ?? "",
-    send_key_code: values.send_key_code,
-    receive_key_code: values.receive_key_code,
-    send_decimal: Number(values.send_decimal),
-    receive_decimal: Number(values.receive_decimal),
-    agreement: true,
-  };
   try {
-    const created = await api.orders.create(caller, request);
+    const created = await api.orders.create(caller, submission.value);
     return { orderId: created.exchange_uuid };
   } catch (error) {
     if (!isApiCallError(error)) throw error;
@@ -89,13 +66,31 @@ export async function createOrder(options: {
       console.warn(`exchange: create failed: ${error.message}`);
       return fail({ message: t("Calculator.CreateFailed") });
     }
-    const fieldErrors = Object.fromEntries(
-      Object.entries(fields).filter(([path]) => FORM_PATHS.test(path)),
-    );
-    const stale = Object.keys(fields).length > Object.keys(fieldErrors).length;
-    return fail({
-      errors: fieldErrors,
-      message: stale ? t("Calculator.StalePage") : message,
-    });
+    const placed = placeErrors({ errors: fields, payload: submission.payload, t });
+    return fail({ errors: placed.errors, message: placed.message ?? message });
   }
+}
+
+/**
+ * Puts each error next to its input. The request lists the pair's fields by position
+ * (`fields.2.value`), the form by key (`fields.<key>`, in the order posted); an error on a path
+ * no input shows means the page is stale, and says so instead.
+ */
+function placeErrors(options: {
+  errors: Record<string, string>;
+  payload: FormPayload;
+  t: WebTranslate;
+}): { errors: Record<string, string>; message: string | null } {
+  const { payload, t } = options;
+  const fieldKeys = typeof payload.fields === "object" ? Object.keys(payload.fields) : [];
+  const errors: Record<string, string> = {};
+  let stale = false;
+  for (const [path, message] of Object.entries(options.errors)) {
+    const position = /^fields\.(\d+)(\.|$)/.exec(path);
+    const key = position ? fieldKeys[Number(position[1])] : undefined;
+    const formPath = key === undefined ? path : `fields.${key}`;
+    if (SHOWN_PATHS.test(formPath)) errors[formPath] ??= message;
+    else stale = true;
+  }
+  return { errors, message: stale ? t("Calculator.StalePage") : null };
 }

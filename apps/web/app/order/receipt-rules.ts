@@ -1,5 +1,4 @@
-/** The API takes receipts up to 10 MB (apps/api/src/orders/receipts/attach-receipt.ts). */
-export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+import { MAX_RECEIPT_BYTES } from "@obmen/domain";
 
 /** What the file input offers; the API judges the file by its content in the end. */
 export const RECEIPT_ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
@@ -21,9 +20,4 @@ export function checkReceiptFile(
   if (file.size > MAX_RECEIPT_BYTES) return "too_large";
   if (!TYPES.has(file.type) && !EXTENSIONS.test(file.name)) return "wrong_type";
   return null;
-}
-
-/** Receipts are accepted while the payment is open (the API's rule), not after. */
-export function acceptsReceipts(status: string): boolean {
-  return status === "new" || status === "paid" || status === "processing" || status === "hold";
 }

@@ -1,7 +1,6 @@
+import { RATINGS, REVIEW_TEXT_MAX_LENGTH } from "@obmen/domain";
 import { Form } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-
-const RATINGS = [1, 2, 3, 4, 5] as const;
 
 /** Rating 1–5 and an optional text, once the order allows a review (`can_review`). */
 export function ReviewForm({ error }: { error: string | undefined }) {
@@ -28,7 +27,13 @@ export function ReviewForm({ error }: { error: string | undefined }) {
         <label htmlFor="review-text" className="field__label">
           {t("Order.ReviewText")}
         </label>
-        <textarea id="review-text" name="text" rows={3} maxLength={2000} className="field__input" />
+        <textarea
+          id="review-text"
+          name="text"
+          rows={3}
+          maxLength={REVIEW_TEXT_MAX_LENGTH}
+          className="field__input"
+        />
       </div>
       <button type="submit" name="intent" value="review" className="button">
         {t("Order.ReviewSubmit")}

@@ -1,27 +1,19 @@
 import type { CallerContext, ObmenClient } from "@obmen/contracts/sdk";
-import type { WebTranslate as Translate } from "@obmen/i18n";
 import { isApiCallError } from "../api-call-error.ts";
-import { checkReceiptFile } from "./receipt-rules.ts";
 
 /**
- * The order page's receipt upload: the browser posts the file to the page's action, and the
- * web tier signs and forwards it (DESIGN.md: no secret in the browser). Returns the message to
- * show next to the file input, or null when the receipt is attached.
+ * The order page's receipt upload: the browser posts the file to the page's action (whose form
+ * schema has checked it, order-action-form.server.ts), and the web tier signs and forwards it
+ * (DESIGN.md: no secret in the browser). Returns the message to show next to the file input,
+ * or null when the receipt is attached.
  */
-export async function sendReceiptFromForm(options: {
+export async function sendReceipt(options: {
   api: ObmenClient;
   caller: CallerContext;
   orderId: string;
-  form: FormData;
-  t: Translate;
+  file: File;
 }): Promise<{ error: string; status: number } | null> {
-  const { api, caller, orderId, form, t } = options;
-  const entry = form.get("receipt");
-  const file = entry instanceof File ? entry : null;
-  const problem = checkReceiptFile(file);
-  if (problem !== null || file === null) {
-    return { error: t(`Order.Receipt.Error.${problem ?? "missing"}`), status: 422 };
-  }
+  const { api, caller, orderId, file } = options;
   try {
     await api.receipts.send(caller, {
       orderId,

@@ -1,11 +1,4 @@
-import { useEffect } from "react";
-import {
-  data,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useRevalidator,
-} from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
 import { NotOpenPage } from "../calculator/not-open-notice.tsx";
@@ -19,6 +12,7 @@ import { loadPairEntries } from "../catalogue/load-pair-entries.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
+import { useRevalidateEvery } from "../routing/use-revalidate-every.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/exchange";
 import "../calculator/calculator.css";
@@ -78,7 +72,7 @@ function ExchangePage({
 }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  useRefreshEvery(RATE_REFRESH_MS);
+  useRevalidateEvery(RATE_REFRESH_MS);
   const names = {
     send: `${pair.send.name} ${pair.send.code}`,
     receive: `${pair.receive.name} ${pair.receive.code}`,
@@ -99,17 +93,4 @@ function ExchangePage({
       </section>
     </>
   );
-}
-
-/** Keeps the rate fresh while the page is open and visible (a hidden tab asks nothing). */
-function useRefreshEvery(intervalMs: number) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") {
-        void revalidator.revalidate();
-      }
-    }, intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs, revalidator]);
 }

@@ -1,14 +1,8 @@
 import type { OrderStatus } from "@obmen/contracts";
-import { isTerminal } from "@obmen/domain";
-import { useEffect } from "react";
-import {
-  data,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useRevalidator,
-  useSearchParams,
-} from "react-router";
+import { acceptsReceipts, isTerminal } from "@obmen/domain";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { isApiCallError } from "../api-call-error.ts";
+import { parseFormData } from "../forms/parse-form-data.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
@@ -16,13 +10,14 @@ import { localeFromPathname } from "../i18n/locale.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { CopyButton } from "../order/copy-button.tsx";
 import { LocalTime } from "../order/local-time.tsx";
+import { OrderActionForm, orderActionMessage } from "../order/order-action-form.server.ts";
 import { isOrderId } from "../order/order-id.ts";
 import { PaymentPanel } from "../order/payment-panel.tsx";
-import { acceptsReceipts } from "../order/receipt-rules.ts";
 import { ReceiptUpload } from "../order/receipt-upload.tsx";
 import { renderQrSvg } from "../order/render-qr-svg.server.ts";
 import { ReviewForm } from "../order/review-form.tsx";
-import { sendReceiptFromForm } from "../order/send-receipt.server.ts";
+import { sendReceipt } from "../order/send-receipt.server.ts";
+import { useRevalidateEvery } from "../routing/use-revalidate-every.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/order";
 import "../calculator/calculator.css";
@@ -57,30 +52,34 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   const t = getServerT(locale);
   const { api, clientIp } = context.get(webContext);
   const caller = { ip: clientIp, lang: locale };
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "receipt") {
-    const refused = await sendReceiptFromForm({ api, caller, orderId: params.id, form, t });
-    if (refused) return data({ intent, error: refused.error }, { status: refused.status });
+  const submission = parseFormData(await request.formData(), {
+    schema: OrderActionForm,
+    message: orderActionMessage(t),
+  });
+  if (!submission.success) {
+    const { intent } = submission.payload;
+    const [error] = Object.values(submission.errors);
+    // An unknown intent is a stale page (400); a refused value, the visitor's to fix (422).
+    const status = "intent" in submission.errors ? 400 : 422;
+    return data({ intent: typeof intent === "string" ? intent : null, error }, { status });
+  }
+  const form = submission.value;
+  if (form.intent === "receipt") {
+    const refused = await sendReceipt({ api, caller, orderId: params.id, file: form.receipt });
+    if (refused)
+      return data({ intent: form.intent, error: refused.error }, { status: refused.status });
     // Post/redirect/get, and the page says the receipt arrived.
     throw redirect(`${url.pathname}?${RECEIPT_SENT_PARAM}=sent`);
   }
   try {
-    if (intent === "paid" || intent === "cancelled") {
-      await api.orders.update(caller, params.id, intent);
-    } else if (intent === "review") {
-      const rating = Number(form.get("rating"));
-      if (!Number.isInteger(rating) || rating < 1 || rating > 5) {
-        return data({ intent, error: t("Order.RatingRequired") }, { status: 422 });
-      }
-      const text = String(form.get("text") ?? "");
-      await api.orders.review(caller, { orderId: params.id, rating, text });
+    if (form.intent === "review") {
+      await api.orders.review(caller, { orderId: params.id, rating: form.rating, text: form.text });
     } else {
-      return data({ intent, error: t("Order.ActionFailed") }, { status: 400 });
+      await api.orders.update(caller, params.id, form.intent);
     }
   } catch (error) {
     if (!isApiCallError(error) || error.status >= 500) throw error;
-    return data({ intent, error: error.body.error.message }, { status: error.status });
+    return data({ intent: form.intent, error: error.body.error.message }, { status: error.status });
   }
   // Post/redirect/get: reloading the page afterwards never repeats the action.
   throw redirect(url.pathname);
@@ -99,7 +98,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const locale = useLocale();
   const { order, qrSvg, serverNow } = loaderData;
   const status = order.exchange_status;
-  usePollWhile(!isTerminal(status), STATUS_POLL_MS);
+  useRevalidateEvery(STATUS_POLL_MS, !isTerminal(status));
   const send = order.send_currency;
   const receive = order.receive_currency;
   const rate = order.rate;
@@ -229,18 +228,4 @@ function StatusBadge({ status }: { status: OrderStatus }) {
 
 function formatRate(value: string, locale: ReturnType<typeof useLocale>): string {
   return formatDecimal(value, locale, { maximumFractionDigits: 8 });
-}
-
-/** Live status: asks again every few seconds until the order reaches a final status. */
-function usePollWhile(active: boolean, intervalMs: number) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") {
-        void revalidator.revalidate();
-      }
-    }, intervalMs);
-    return () => clearInterval(timer);
-  }, [active, intervalMs, revalidator]);
 }
