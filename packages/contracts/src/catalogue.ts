@@ -1,4 +1,4 @@
-import { ORDER_FIELD_TYPES } from "@obmen/domain";
+import { DECIMAL_PATTERN, MAX_CURRENCY_DECIMALS, ORDER_FIELD_TYPES } from "@obmen/domain";
 import { z } from "zod";
 import { dataResponse } from "./response.ts";
 
@@ -8,7 +8,10 @@ import { dataResponse } from "./response.ts";
  */
 export const DecimalString = z
   .string()
-  .regex(/^-?\d+(\.\d+)?$/, "must be a decimal number written with a point");
+  .regex(DECIMAL_PATTERN, "must be a decimal number written with a point");
+
+/** How many decimal places a currency's amounts have. */
+export const CurrencyDecimals = z.number().int().min(0).max(MAX_CURRENCY_DECIMALS);
 
 export const CurrencyKind = z.enum(["crypto", "bank", "ewallet"]);
 export type CurrencyKind = z.infer<typeof CurrencyKind>;
@@ -32,7 +35,7 @@ export type OrderFieldDefinition = z.infer<typeof OrderFieldDefinition>;
 
 export const CurrencyInService = z.object({
   reserve: z.object({ name: z.string(), reserve: DecimalString }),
-  decimal: z.number().int().min(0).max(18),
+  decimal: CurrencyDecimals,
   min_send_sum: DecimalString.nullable(),
   max_send_sum: DecimalString.nullable(),
   min_receive_sum: DecimalString.nullable(),

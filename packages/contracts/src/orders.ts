@@ -1,12 +1,14 @@
 import {
   CUSTOMER_STATUSES,
+  FIELD_MAX_LENGTH,
+  MAX_CURRENCY_DECIMALS,
   MAX_RATING,
   MIN_RATING,
   ORDER_STATUSES,
   REVIEW_TEXT_MAX_LENGTH,
 } from "@obmen/domain";
 import { z } from "zod";
-import { DecimalString } from "./catalogue.ts";
+import { CurrencyDecimals, DecimalString } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
 
 /** Order statuses (DESIGN.md "Orders"). */
@@ -20,7 +22,10 @@ export type CustomerStatus = z.infer<typeof CustomerStatus>;
 const Amount = z
   .string()
   .trim()
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a positive decimal number");
+  .regex(
+    new RegExp(`^\\d{1,20}(\\.\\d{1,${MAX_CURRENCY_DECIMALS}})?$`),
+    "must be a positive decimal number",
+  );
 /** An order's number: its `exchange_uuid` (unguessable, DESIGN.md "Orders"). */
 export const OrderId = z.uuid();
 
@@ -30,7 +35,7 @@ export const OrderId = z.uuid();
  */
 export const CreateOrderRequest = z.strictObject({
   currency_pairs_in_service_id: z.coerce.number().int().positive(),
-  email: z.string().trim().max(254),
+  email: z.string().trim().max(FIELD_MAX_LENGTH.email),
   fields: z
     .array(z.strictObject({ key: z.string().max(64), value: z.string().max(512) }))
     .max(20)
@@ -45,8 +50,8 @@ export const CreateOrderRequest = z.strictObject({
   receive_name: z.string().max(100).optional(),
   send_key_code: z.string().max(32).optional(),
   receive_key_code: z.string().max(32).optional(),
-  send_decimal: z.coerce.number().int().min(0).max(18).optional(),
-  receive_decimal: z.coerce.number().int().min(0).max(18).optional(),
+  send_decimal: z.coerce.number().pipe(CurrencyDecimals).optional(),
+  receive_decimal: z.coerce.number().pipe(CurrencyDecimals).optional(),
   send_currency: z.string().max(32).optional(),
   receive_currency: z.string().max(32).optional(),
   /** A retried create with the same key returns the first order instead of a second. */

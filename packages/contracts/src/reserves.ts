@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Currency, DecimalString } from "./catalogue.ts";
+import { Currency, CurrencyDecimals, DecimalString } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
 
 /**
@@ -20,7 +20,7 @@ export const ReserveEntry = z.object({
   currency: ReserveCurrency,
   /** Available reserve: declared minus what open orders hold, rounded down to `decimal`. */
   reserve: DecimalString,
-  decimal: z.number().int().min(0).max(18),
+  decimal: CurrencyDecimals,
 });
 export type ReserveEntry = z.infer<typeof ReserveEntry>;
 

@@ -23,11 +23,13 @@ export {
 export {
   compareDecimals,
   countDecimals,
+  DECIMAL_PATTERN,
   DEFAULT_DECIMALS,
   type Decimal,
   formatDecimal,
   formatPlain,
   isPlainDecimal,
+  MAX_CURRENCY_DECIMALS,
   MAX_DECIMAL_DIGITS,
   parseDecimal,
   type Rounding,

@@ -11,6 +11,8 @@ export type Decimal = Big;
 
 /** Spec §5/§9: amounts use the currency's decimal places, 2 when the currency gives none. */
 export const DEFAULT_DECIMALS = 2;
+/** Most decimal places a currency may have (the database checks the same bound). */
+export const MAX_CURRENCY_DECIMALS = 18;
 
 /** Longest accepted decimal (digits, sign and point excluded): bounds work on hostile input. */
 export const MAX_DECIMAL_DIGITS = 40;
@@ -24,7 +26,8 @@ Local.DP = MAX_DECIMAL_DIGITS;
 
 const ROUNDING_MODE = { down: 0, "half-up": 1, up: 3 } as const satisfies Record<Rounding, number>;
 
-const DECIMAL_PATTERN = /^-?\d+(?:\.\d+)?$/;
+/** A plain decimal as the wire and the database write it: digits, an optional point, a sign. */
+export const DECIMAL_PATTERN = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * Strictly parses a plain decimal string ("12", "-0.5", "0.00001234").

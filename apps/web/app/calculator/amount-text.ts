@@ -1,6 +1,6 @@
+import { isPlainDecimal } from "@obmen/domain";
 import type { Locale } from "../i18n/locale.ts";
 
-const PLAIN = /^\d+(\.\d+)?$/;
 const EN_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
 
 /**
@@ -15,7 +15,7 @@ export function parseAmountText(text: string, locale: Locale): string | null {
   let value = text.replace(/[\s\u00a0\u202f']/g, "");
   if (locale === "en" && EN_GROUPED.test(value)) value = value.replaceAll(",", "");
   value = value.replace(",", ".").replace(/\.$/, "");
-  return PLAIN.test(value) ? value : null;
+  return isPlainDecimal(value) && !value.startsWith("-") ? value : null;
 }
 
 /**
