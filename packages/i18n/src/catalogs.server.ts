@@ -5,7 +5,7 @@ import { type Messages, SERVER_SECTIONS, type WebMessages } from "./messages.ts"
 import { createTranslator, type Translate } from "./translator.ts";
 
 /**
- * Every language's catalog: server side only, since together they are ~100 KB the browser
+ * Every language's catalog: server side only, since together they are ~70 KB the browser
  * never needs. The `.server` in this file's name makes React Router's build refuse any browser
  * code that imports it. Typing each as `Messages` makes a key missing from ru or uk a compile
  * error.
