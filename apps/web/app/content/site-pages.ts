@@ -7,7 +7,7 @@ export interface SitePage {
   name: MessageKey;
 }
 
-/** Pages whose text is a content page of the same slug (routes.ts CONTENT_PAGES). */
+/** Pages whose text is a content page of the same slug (page-paths.ts mounts a route each). */
 export const INFO_PAGE_SLUGS = ["about", "rules", "agreement", "partner", "contact"] as const;
 export type InfoPageSlug = (typeof INFO_PAGE_SLUGS)[number];
 

@@ -30,6 +30,11 @@ describe("e-mailed auth links (spec §2)", () => {
     expect(authLinkKindFromPath("/constructor")).toBeNull();
   });
 
+  it("tells the kind in any letter case, as the router matches it (decision 021)", () => {
+    expect(authLinkKindFromPath(`/Restore/${TOKEN}`)).toBe("restore");
+    expect(authLinkKindFromPath("/EN/CONFIRM-LOGIN/complete")).toBe("confirm-login");
+  });
+
   it("goes home in the link's language with the parameter that opens the modal", () => {
     expect(authLinkHome("restore", "ru", false)).toBe("/?reset_token=1");
     expect(authLinkHome("confirm", "en", false)).toBe("/en?confirm_token=1");

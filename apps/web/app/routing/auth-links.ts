@@ -43,7 +43,9 @@ export function isLinkToken(value: string | null | undefined): value is string {
 
 /** The kind of link a path is (`/en/confirm-login/x` → `confirm-login`), if it is one. */
 export function authLinkKindFromPath(pathname: string): AuthLinkKind | null {
-  const first = stripLocalePrefix(pathname).split("/")[1] ?? "";
+  // Any letter case: the router matches `/Restore/…` too, and a post is not redirected to
+  // the lower-case path (decision 021), so the action must recognise it.
+  const first = (stripLocalePrefix(pathname).split("/")[1] ?? "").toLowerCase();
   return Object.hasOwn(AUTH_LINKS, first) ? (first as AuthLinkKind) : null;
 }
 

@@ -1,0 +1,48 @@
+import { INFO_PAGE_SLUGS } from "../content/site-pages.ts";
+
+/** One page of the route table: its name, its path below the locale prefix, its module. */
+export interface PagePath {
+  /** Unique within a locale; the route id is `{locale}/{name}`. */
+  name: string;
+  /** A React Router path pattern; null for the index (home) page. */
+  path: string | null;
+  file: string;
+}
+
+/**
+ * The pages every locale has (spec §2), in the order routes.ts mounts them. Declared as data
+ * so that the path-case rule (path-case.ts) reads the same fixed segments the router matches:
+ * a page added here is covered by it without anyone remembering to.
+ */
+export const PAGE_PATHS: readonly PagePath[] = [
+  { name: "home", path: null, file: "routes/home.tsx" },
+  { name: "exchange", path: "exchange/:from/:to/:suffix?", file: "routes/exchange.tsx" },
+  { name: "order-lookup", path: "order", file: "routes/order-lookup.tsx" },
+  { name: "order", path: "order/:id", file: "routes/order.tsx" },
+  ...INFO_PAGE_SLUGS.map((slug) => ({
+    name: `page-${slug}`,
+    path: slug,
+    file: "routes/content-page.tsx",
+  })),
+  { name: "faq", path: "faq", file: "routes/faq.tsx" },
+  { name: "reserve", path: "reserve", file: "routes/reserve.tsx" },
+  { name: "sitemap", path: "sitemap", file: "routes/sitemap-page.tsx" },
+  { name: "forgot", path: "forgot", file: "routes/forgot.tsx" },
+  { name: "news", path: "news", file: "routes/news-list.tsx" },
+  { name: "news-article", path: "news/:slug", file: "routes/news-article.tsx" },
+  { name: "blog", path: "blog", file: "routes/blog-list.tsx" },
+  { name: "blog-post", path: "blog/:slug", file: "routes/blog-post.tsx" },
+  { name: "restore", path: "restore/:token", file: "routes/token-link.tsx" },
+  { name: "confirm", path: "confirm/:token", file: "routes/token-link.tsx" },
+  { name: "confirm-login", path: "confirm-login/:token", file: "routes/token-link.tsx" },
+  // `/{from?}/{to?}` (spec §2) and the `/exchange{suffix}` sitemap variant: anything that is
+  // not a currency or a sitemap link answers 404 from there.
+  { name: "pair-shortcut", path: ":from/:to?", file: "routes/pair-shortcut.tsx" },
+  { name: "not-found", path: "*", file: "routes/not-found.tsx" },
+];
+
+/** Files at the site's root, in no locale (crawlers look for them there). */
+export const ROOT_FILE_PATHS: readonly (PagePath & { path: string })[] = [
+  { name: "sitemap-xml", path: "sitemap.xml", file: "routes/sitemap-xml.ts" },
+  { name: "robots-txt", path: "robots.txt", file: "routes/robots-txt.ts" },
+];
