@@ -17,13 +17,24 @@ export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown
       continue;
     }
     const path = joinPath(issue.path);
-    const missing = issue.code === "invalid_type" && issue.input === undefined;
+    // zod 4 leaves `issue.input` out by default, so look the value up: only an absent one is
+    // "required"; a value that is present but wrong (null, a number for a string) is invalid.
+    const missing = issue.code === "invalid_type" && valueAt(payload, issue.path) === undefined;
     fields[path || "payload"] ??= {
       key: missing ? "Validation.required" : "Validation.invalid",
       field: path,
     };
   }
   throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
+}
+
+function valueAt(payload: unknown, path: readonly PropertyKey[]): unknown {
+  let value = payload;
+  for (const key of path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
 }
 
 function joinPath(path: readonly PropertyKey[]): string {

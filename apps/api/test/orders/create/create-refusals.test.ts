@@ -44,6 +44,18 @@ describe("/rest/exchange/create refusals", () => {
     expect(missing.body.error.fields.send_amount).toBe("Amount to send is a required field");
   });
 
+  it("never calls a value that is present but of the wrong type 'required'", async () => {
+    const wrong = await refused({
+      ...createForm(usdtToSber, { send_amount: "100" }),
+      email: null,
+      send_amount: 100,
+    });
+    expect(wrong.body.error.fields).toEqual({
+      email: "E-mail has an invalid value",
+      send_amount: "Amount to send has an invalid value",
+    });
+  });
+
   it("refuses more than the available reserve with INSUFFICIENT_RESERVE", async () => {
     const pair = findPair(await listPairs(api.app), "SBERRUB", "BTC");
     // Shrink the BTC reserve below what 10,000 RUB buys, so the reserve is the limit.
