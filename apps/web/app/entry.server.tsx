@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { webContext } from "./web-context.server.ts";
 
 // The adapter (server/register-web-tier.ts) takes the load-context factory from the build.
 export { createLoadContext } from "./web-context.server.ts";
@@ -17,6 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // https://httpwg.org/specs/rfc9110.html#HEAD: same headers, no body.
@@ -63,7 +65,9 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router itself.
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            loadContext.get(webContext).log.error({ err: error }, "page render failed mid-stream");
+          }
         },
       },
     );

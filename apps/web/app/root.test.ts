@@ -13,6 +13,7 @@ function loadRoot(path: string) {
       clientIp: "203.0.113.9",
       appOrigin: "http://localhost",
       widgets: {},
+      log: { warn: () => {}, error: () => {} },
     }),
     url,
     request: new Request(url),

@@ -20,6 +20,14 @@ export interface WebContext {
   appOrigin: string;
   /** Third-party widget scripts (spec §1, §9); absent ones are not loaded. */
   widgets: WidgetScripts;
+  /** The request's logger (Fastify's `request.log`: JSON lines with the request id). */
+  log: WebLog;
+}
+
+/** What loaders and actions log through: pino's shape, details first. */
+export interface WebLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 export interface WidgetScripts {

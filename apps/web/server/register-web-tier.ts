@@ -90,6 +90,7 @@ export async function registerWebTier(
           clientIp: request.ip,
           appOrigin,
           widgets,
+          log: request.log,
         });
         const cacheKey = homeCache.keyFor({
           method: request.method,

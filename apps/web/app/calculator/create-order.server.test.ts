@@ -45,6 +45,7 @@ function apiAnswering(answer: (request: CreateOrderRequest) => unknown) {
   return { api, requests };
 }
 
+const quietLog = { warn: () => {}, error: () => {} };
 const created = () => ({ exchange_uuid: ORDER_ID, exchange_status: "new" });
 const refusal = (status: number, code: string, fields?: Record<string, string>) => () => {
   throw new ApiCallError(status, { error: { code, message: `${code} message`, fields } } as never);
@@ -53,7 +54,13 @@ const refusal = (status: number, code: string, fields?: Record<string, string>) 
 describe("the calculator's action", () => {
   it("sends the API's own request: the typed amount read in the locale, fields by key", async () => {
     const { api, requests } = apiAnswering(created);
-    const result = await createOrder({ api, caller, formData: postedForm(), locale: "ru" });
+    const result = await createOrder({
+      log: quietLog,
+      api,
+      caller,
+      formData: postedForm(),
+      locale: "ru",
+    });
     expect(result).toEqual({ orderId: ORDER_ID });
     expect(requests).toEqual([
       {
@@ -79,7 +86,7 @@ describe("the calculator's action", () => {
   it("sends only the receive amount when the visitor typed that one", async () => {
     const { api, requests } = apiAnswering(created);
     const formData = postedForm({ fixed_side: "receive", receive_amount: "8 116,40" });
-    await createOrder({ api, caller, formData, locale: "ru" });
+    await createOrder({ log: quietLog, api, caller, formData, locale: "ru" });
     expect(requests[0]).toMatchObject({ receive_amount: "8116.40", fixed_side: "receive" });
     expect(requests[0]).not.toHaveProperty("send_amount");
   });
@@ -87,6 +94,7 @@ describe("the calculator's action", () => {
   it("refuses a missing or unreadable amount and a missing agreement without calling the API", async () => {
     const { api, requests } = apiAnswering(created);
     const empty = await createOrder({
+      log: quietLog,
       api,
       caller,
       formData: postedForm({ send_amount: " ", agreement: null }),
@@ -101,6 +109,7 @@ describe("the calculator's action", () => {
       values: { send_amount: " ", email: "buyer@example.com" },
     });
     const words = await createOrder({
+      log: quietLog,
       api,
       caller,
       formData: postedForm({ send_amount: "сто" }),
@@ -113,6 +122,7 @@ describe("the calculator's action", () => {
   it("puts a value the request schema refuses next to its input, by the field's key", async () => {
     const { api, requests } = apiAnswering(created);
     const result = await createOrder({
+      log: quietLog,
       api,
       caller,
       formData: postedForm({ "fields.receive_full_name": "x".repeat(600) }),
@@ -132,7 +142,7 @@ describe("the calculator's action", () => {
       postedForm({ currency_pairs_in_service_id: "-1" }),
       postedForm({ unexpected: "x" }),
     ]) {
-      const result = await createOrder({ api, caller, formData, locale: "ru" });
+      const result = await createOrder({ log: quietLog, api, caller, formData, locale: "ru" });
       expect(result).toMatchObject({ errors: {}, message: t("Calculator.StalePage") });
     }
     expect(requests).toEqual([]);
@@ -143,7 +153,13 @@ describe("the calculator's action", () => {
       refusal(422, "VALIDATION_FAILED", { "fields.receive_card_number": "bad card" }),
     );
     expect(
-      await createOrder({ api: byKey.api, caller, formData: postedForm(), locale: "ru" }),
+      await createOrder({
+        log: quietLog,
+        api: byKey.api,
+        caller,
+        formData: postedForm(),
+        locale: "ru",
+      }),
     ).toMatchObject({
       errors: { "fields.receive_card_number": "bad card" },
       message: "VALIDATION_FAILED message",
@@ -152,11 +168,23 @@ describe("the calculator's action", () => {
       refusal(422, "VALIDATION_FAILED", { "fields.1.value": "too long" }),
     );
     expect(
-      await createOrder({ api: byPosition.api, caller, formData: postedForm(), locale: "ru" }),
+      await createOrder({
+        log: quietLog,
+        api: byPosition.api,
+        caller,
+        formData: postedForm(),
+        locale: "ru",
+      }),
     ).toMatchObject({ errors: { "fields.receive_full_name": "too long" } });
     const unknown = apiAnswering(refusal(422, "VALIDATION_FAILED", { send_rate: "mismatch" }));
     expect(
-      await createOrder({ api: unknown.api, caller, formData: postedForm(), locale: "ru" }),
+      await createOrder({
+        log: quietLog,
+        api: unknown.api,
+        caller,
+        formData: postedForm(),
+        locale: "ru",
+      }),
     ).toMatchObject({ errors: {}, message: t("Calculator.StalePage") });
   });
 });

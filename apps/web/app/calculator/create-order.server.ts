@@ -6,6 +6,7 @@ import { isApiCallError } from "../api-call-error.ts";
 import { type FormPayload, parseFormData } from "../forms/parse-form-data.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import type { Locale } from "../i18n/locale.ts";
+import type { WebLog } from "../web-context.server.ts";
 import { orderFormMessage, orderFormSchema } from "./order-form.server.ts";
 
 /** What the calculator shows after a refused submit; the typed values come back too (no JS). */
@@ -29,11 +30,12 @@ const SHOWN_PATHS = /^(email|send_amount|receive_amount|agreement|fields\.[^.]+)
  */
 export async function createOrder(options: {
   api: ObmenClient;
+  log: WebLog;
   caller: CallerContext;
   formData: FormData;
   locale: Locale;
 }): Promise<{ orderId: string } | CreateOrderFailure> {
-  const { api, caller, formData, locale } = options;
+  const { api, log, caller, formData, locale } = options;
   const t = getServerT(locale);
   const values: Record<string, string> = {};
   for (const [name, value] of formData) if (typeof value === "string") values[name] = value;
@@ -63,7 +65,7 @@ export async function createOrder(options: {
       return fail({ message, rateChanged: rate ? displayRate(rate) : null });
     }
     if (error.status >= 500) {
-      console.warn(`exchange: create failed: ${error.message}`);
+      log.warn({ err: error }, "calculator: order create failed");
       return fail({ message: t("Calculator.CreateFailed") });
     }
     const placed = placeErrors({ errors: fields, payload: submission.payload, t });

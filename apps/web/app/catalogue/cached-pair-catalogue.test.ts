@@ -53,6 +53,7 @@ function fakeApi(answers: (() => Promise<CurrencyPairEntry[]>)[]) {
         clientIp: "203.0.113.1",
         appOrigin: "http://localhost",
         widgets: {},
+        log: { warn: () => {}, error: () => {} },
       }),
   };
 }

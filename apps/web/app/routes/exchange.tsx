@@ -37,9 +37,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const locale = localeFromPathname(url.pathname);
-  const { api, clientIp } = context.get(webContext);
+  const { api, clientIp, log } = context.get(webContext);
   const result = await createOrder({
     api,
+    log,
     caller: { ip: clientIp, lang: locale },
     formData: await request.formData(),
     locale,

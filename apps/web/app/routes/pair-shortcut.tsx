@@ -7,6 +7,7 @@ import type { PairCatalogue } from "../catalogue/pair-catalogue.ts";
 import { usePairCatalogue } from "../catalogue/use-pair-catalogue.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
+import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/pair-shortcut";
 import "../calculator/select-view.css";
 import "./home.css";
@@ -26,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   } catch (error) {
     // Spec §8: the page still renders (the select view says the list is unavailable and the
     // layout retries). 503, because whether the code exists cannot be told right now.
-    console.warn(`pair shortcut: currency pair list failed: ${(error as Error).message}`);
+    context.get(webContext).log.warn({ err: error }, "pair shortcut: currency pair list failed");
     return data({ send: params.from, notOpen: false }, { status: 503 });
   }
   // No pair at all (a new site): the address names nothing yet, and the page says why.

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLoadContext } from "../web-context.server.ts";
 import { loader } from "./site-layout.tsx";
 
-function loadLayout(list: () => Promise<unknown>, path: string) {
+const quietLog = () => ({ warn: vi.fn(), error: vi.fn() });
+
+function loadLayout(list: () => Promise<unknown>, path: string, log = quietLog()) {
   const api = { currencyPairs: { list } } as unknown as ObmenClient;
   const url = new URL(`http://localhost${path}`);
   const args = {
@@ -12,6 +14,7 @@ function loadLayout(list: () => Promise<unknown>, path: string) {
       clientIp: "203.0.113.9",
       appOrigin: "http://localhost",
       widgets: {},
+      log,
     }),
     url,
     request: new Request(url),
@@ -24,9 +27,12 @@ describe("the site layout's pair list (spec §2, §8)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("renders the page without the list when the API fails, and says why in the log", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const data = await loadLayout(() => Promise.reject(new Error("API down")), "/uk/about");
+    const log = quietLog();
+    const data = await loadLayout(() => Promise.reject(new Error("API down")), "/uk/about", log);
     expect(data).toEqual({ catalogueJson: null });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("API down"));
+    expect(log.warn).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: "API down" }) },
+      expect.stringContaining("pair list failed"),
+    );
   });
 });

@@ -6,6 +6,7 @@ import { ErrorPage } from "../components/error-page.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
+import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/site-layout";
 
 /**
@@ -18,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return { catalogueJson: (await cachedPairCatalogue(context, locale)).json };
   } catch (error) {
     // Spec §8: a failed pair list never breaks a page. The SDK has already retried.
-    console.warn(`site layout: currency pair list failed: ${(error as Error).message}`);
+    context.get(webContext).log.warn({ err: error }, "site layout: currency pair list failed");
     return { catalogueJson: null as string | null };
   }
 }

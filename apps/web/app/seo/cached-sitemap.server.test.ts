@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebContext } from "../web-context.server.ts";
 import { cachedSitemapXml, resetSitemapCache } from "./cached-sitemap.server.ts";
 
@@ -23,7 +23,14 @@ function fakeContext(options: { contentFails?: boolean } = {}) {
       },
     },
   };
-  const context = { api, clientIp: "127.0.0.1", appOrigin: "https://obmen.example", widgets: {} };
+  const log = { warn: vi.fn(), error: vi.fn() };
+  const context = {
+    api,
+    clientIp: "127.0.0.1",
+    appOrigin: "https://obmen.example",
+    widgets: {},
+    log,
+  };
   return { context: context as unknown as WebContext, calls };
 }
 

@@ -1,5 +1,5 @@
 import type { ContentIndex, CurrencyPairEntry } from "@obmen/contracts";
-import type { WebContext } from "../web-context.server.ts";
+import type { WebContext, WebLog } from "../web-context.server.ts";
 import { buildSitemapXml, sitemapEntries } from "./build-sitemap.ts";
 
 /** A complete sitemap is rebuilt every 10 minutes; crawlers fetch it far less often. */
@@ -24,12 +24,12 @@ export function cachedSitemapXml(context: WebContext, now = Date.now()): Promise
   return building;
 }
 
-async function buildFresh({ api, clientIp, appOrigin }: WebContext): Promise<string> {
+async function buildFresh({ api, clientIp, appOrigin, log }: WebContext): Promise<string> {
   const [pairs, content] = await Promise.all([
-    settle<CurrencyPairEntry[]>("currency pair list", () =>
+    settle<CurrencyPairEntry[]>(log, "currency pair list", () =>
       api.currencyPairs.list({ ip: clientIp, lang: "ru" }),
     ),
-    settle<ContentIndex>("content index", () => api.content.index()),
+    settle<ContentIndex>(log, "content index", () => api.content.index()),
   ]);
   const xml = buildSitemapXml(appOrigin, sitemapEntries({ pairs, content }));
   const complete = pairs !== null && content !== null;
@@ -38,11 +38,11 @@ async function buildFresh({ api, clientIp, appOrigin }: WebContext): Promise<str
 }
 
 /** A failed source leaves its URLs out this time; search engines keep what they know. */
-async function settle<T>(what: string, load: () => Promise<T>): Promise<T | null> {
+async function settle<T>(log: WebLog, what: string, load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
   } catch (error) {
-    console.warn(`sitemap.xml: ${what} failed: ${(error as Error).message}`);
+    log.warn({ err: error }, `sitemap.xml: ${what} failed`);
     return null;
   }
 }
