@@ -3,6 +3,20 @@
  * plain data; no I/O and nothing Node-only, because the web calculator imports it too.
  */
 
+export { normalizeAccountEmail } from "./account/account-email.ts";
+export {
+  checkPasswordLength,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordProblem,
+} from "./account/password-rules.ts";
+export {
+  SESSION_EXTEND_AFTER_MS,
+  SESSION_LIFETIME_MS,
+  USER_TOKEN_KINDS,
+  USER_TOKEN_LIFETIME_MS,
+  type UserTokenKind,
+} from "./account/token-lifetimes.ts";
 export {
   CONTENT_KINDS,
   type ContentKind,
