@@ -6,10 +6,10 @@ import { onCleanup } from "./cleanup.ts";
 const run = promisify(execFile);
 
 /** The PostgreSQL the bench may use: loopback, trust auth (see the issue). */
-export const POSTGRES_ADMIN_URL =
+const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export function databaseUrl(name: string): string {
+function databaseUrl(name: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();

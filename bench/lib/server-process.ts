@@ -34,7 +34,7 @@ const MAIN = "apps/server/src/main.ts";
  * The Node options `npm start` gives the server (the memory settings in package.json's
  * `start` script), so the bench measures the process as it is deployed.
  */
-export function startScriptNodeOptions(): string[] {
+function startScriptNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
@@ -136,7 +136,7 @@ export async function startObmen(options: {
   };
 }
 
-export function readRssMb(pid: number): number {
+function readRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;

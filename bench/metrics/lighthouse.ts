@@ -20,7 +20,7 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 /** The home page and a popular exchange page, as a visitor on a phone opens them. */
-export const LIGHTHOUSE_PAGES = ["/", "/exchange/BTC/SBERRUB"];
+const LIGHTHOUSE_PAGES = ["/", "/exchange/BTC/SBERRUB"];
 const METRICS = [
   "first-contentful-paint",
   "largest-contentful-paint",

@@ -6,7 +6,7 @@ import { type MetricResult, ratioResult } from "../lib/result.ts";
 import { type ObmenProcess, REPO_ROOT } from "../lib/server-process.ts";
 
 const CLIENT_DIR = path.join(REPO_ROOT, "apps/web/build/client");
-export const STATIC_TWIN_PATH = "/bench-static.html";
+const STATIC_TWIN_PATH = "/bench-static.html";
 
 /**
  * The baseline for SSR is a static HTML file of the same bytes served by the same server's

@@ -68,7 +68,7 @@ export function negotiateEncoding(
 }
 
 /** Adds `Accept-Encoding` to the reply's `Vary`, keeping what is there. */
-export function varyOnAcceptEncoding(reply: FastifyReply): void {
+function varyOnAcceptEncoding(reply: FastifyReply): void {
   const current = String(reply.getHeader("vary") ?? "");
   if (current === "") reply.header("vary", "Accept-Encoding");
   else if (!/(^|,)\s*(\*|accept-encoding)\s*(,|$)/i.test(current)) {

@@ -13,7 +13,7 @@ import type { CachedPage, PageMicrocache } from "./page-microcache.ts";
  * body is left for React Router to read. A receipt (spec §7 send-receipt) may be 10 MB; the
  * multipart framing and the form's other fields come on top of it.
  */
-export const MAX_FORM_BODY_BYTES = 10 * 1024 * 1024 + 256 * 1024;
+const MAX_FORM_BODY_BYTES = 10 * 1024 * 1024 + 256 * 1024;
 
 /**
  * Fastify request → Fetch `Request` for React Router. The body stays a stream, read only if
@@ -93,11 +93,7 @@ export async function sendSharedPage(
 }
 
 /** A rendered page (from the microcache) → Fastify reply. */
-export async function sendCachedPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: CachedPage,
-) {
+async function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply.status(page.status);
   const cookies: string[] = [];
   for (const [name, value] of page.headers) {

@@ -109,7 +109,7 @@ export function registerStaticFiles(app: FastifyInstance, files: Map<string, Sta
   }
 }
 
-export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   const { identity, encoded } = file.current;
   const available = Object.keys(encoded) as ContentEncoding[];
   const encoding = negotiateEncoding(request.headers["accept-encoding"], available);

@@ -72,7 +72,7 @@ export type OpenDatabaseOptions = {
  * PostgreSQL's row locks and CPU instead of fairly, in the pool. Raise it (`poolMax`) for a
  * bigger database server; keep replicas × (this + pg-boss's 4) under `max_connections`.
  */
-export const DEFAULT_POOL_MAX = 12;
+const DEFAULT_POOL_MAX = 12;
 
 /**
  * Opens the database the configuration names. Without a URL it is PGlite in

@@ -90,6 +90,3 @@ export function formatPlain(value: Decimal): string {
 export function compareDecimals(a: Decimal | string, b: Decimal | string): -1 | 0 | 1 {
   return toDecimal(a).cmp(toDecimal(b));
 }
-
-/** The value zero, shared (big.js values are immutable). */
-export const ZERO: Decimal = new Local(0);

@@ -27,7 +27,7 @@ import { readContentQuery } from "./read-content-query.ts";
  * A minute: an edited text reaches readers quickly, yet a burst of readers (or a CDN in
  * front) costs the API one answer per URL per minute.
  */
-export const CONTENT_CACHE_CONTROL = "public, max-age=60";
+const CONTENT_CACHE_CONTROL = "public, max-age=60";
 
 type Params = { slug?: string };
 
@@ -128,11 +128,7 @@ export function registerContentRoutes(options: {
 }
 
 /** A page past the end has no items but still tells the real total, so a client can recover. */
-export function paginate(
-  items: readonly ContentListItem[],
-  page: number,
-  perPage: number,
-): ContentList {
+function paginate(items: readonly ContentListItem[], page: number, perPage: number): ContentList {
   const start = (page - 1) * perPage;
   return {
     items: items.slice(start, start + perPage),

@@ -71,10 +71,7 @@ function toRateItem(entry: CurrencyPairEntry): RateItem | null {
  * transfer against the bank statement or sends the payout by hand. Directions between two
  * cryptocurrencies are confirmed by the blockchain (decision 004 says what that assumes).
  */
-export function isManualDirection(
-  send: Pick<Currency, "kind">,
-  receive: Pick<Currency, "kind">,
-): boolean {
+function isManualDirection(send: Pick<Currency, "kind">, receive: Pick<Currency, "kind">): boolean {
   return send.kind !== "crypto" || receive.kind !== "crypto";
 }
 

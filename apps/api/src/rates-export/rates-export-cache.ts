@@ -9,7 +9,7 @@ import { renderRatesJson, renderRatesXml } from "./render-rates.ts";
  * Short on purpose: reserves move with every order. Monitors poll every few seconds anyway;
  * this lets a proxy or CDN collapse a burst of them without showing a stale reserve for long.
  */
-export const RATES_MAX_AGE_SECONDS = 5;
+const RATES_MAX_AGE_SECONDS = 5;
 
 /** One encoded body with everything needed to answer for it, computed once per change. */
 export interface ExportRepresentation {

@@ -16,7 +16,7 @@ const VALID_ADDRESSES: Record<string, string> = {
   DOGE: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L",
 };
 
-export function validValue(field: OrderFieldDefinition): string {
+function validValue(field: OrderFieldDefinition): string {
   switch (field.type) {
     case "crypto_address":
       return VALID_ADDRESSES[field.network ?? ""] ?? "account-12345";

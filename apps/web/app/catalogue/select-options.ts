@@ -17,7 +17,7 @@ export interface OptionGroup {
 }
 
 /** Crypto first, then banks, then e-wallets: how exchangers customarily order their lists. */
-export const KIND_ORDER: readonly CurrencyKind[] = ["crypto", "bank", "ewallet"];
+const KIND_ORDER: readonly CurrencyKind[] = ["crypto", "bank", "ewallet"];
 
 /**
  * The currencies one side of the select view offers. With nothing chosen on the other side,

@@ -3,7 +3,7 @@ const LETTER = "(?:(?=\\p{L})[\\p{Script=Latin}\\p{Script=Cyrillic}])";
 /** Apostrophes as typed in Ukrainian names (', ’, ʼ) and hyphens join letters inside a word. */
 const WORD = new RegExp(`^${LETTER}+(?:['’ʼ-]${LETTER}+)*$`, "u");
 
-export const FULL_NAME_MIN_LENGTH = 2;
+const FULL_NAME_MIN_LENGTH = 2;
 export const FULL_NAME_MAX_LENGTH = 100;
 
 /**

@@ -1,11 +1,4 @@
-import {
-  divideCeil,
-  type FixedDecimal,
-  pow10,
-  toFixedDecimal,
-  unitsRoundedDown,
-  unitsRoundedUp,
-} from "./fixed-point.ts";
+import { divideCeil, type FixedDecimal, pow10, toFixedDecimal } from "./fixed-point.ts";
 
 /**
  * The exact arithmetic shared by `quoteReceive`, `quoteSend` and `resolveLimits`. One
@@ -150,7 +143,3 @@ export function maximalSendUnitsFor(
   );
   return exclusiveBound - 1n;
 }
-
-/** Grid units of an amount, rounded the way the side requires (DESIGN "Domain rules"). */
-export const sendUnitsOf = unitsRoundedUp;
-export const receiveUnitsOf = unitsRoundedDown;

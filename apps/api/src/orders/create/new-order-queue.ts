@@ -6,9 +6,9 @@ import { insertNewOrders, type NewOrder, type NewOrderOutcome } from "./insert-n
  * One and four measured the same as two within the bench box's noise; more calls mean smaller
  * batches that wait longer for each other's currency locks (docs/performance.md).
  */
-export const DEFAULT_MAX_IN_FLIGHT = 2;
+const DEFAULT_MAX_IN_FLIGHT = 2;
 /** Orders per statement at most (`create_order` takes 19 parameters; the limit is 65,535). */
-export const MAX_BATCH = 64;
+const MAX_BATCH = 64;
 
 export interface NewOrderQueue {
   insert(order: NewOrder): Promise<NewOrderOutcome>;

@@ -4,13 +4,13 @@ import type { OrderEffects } from "../effects/order-effects.ts";
 import { expireDueOrders } from "./expire-order.ts";
 
 /** Expires every unpaid order past its rate lock (expire-order.ts). */
-export const EXPIRE_SWEEP_QUEUE = "order-expire-sweep";
+const EXPIRE_SWEEP_QUEUE = "order-expire-sweep";
 /**
  * How often the sweep runs: an unpaid order is `expired`, and its hold released, at most this
  * long (plus a worker poll) after its rate lock ends. Paying after the lock is refused at once
  * whatever the sweep (update-order-by-customer.ts), and the order page shows it expired.
  */
-export const DEFAULT_EXPIRY_SWEEP_SECONDS = 10;
+const DEFAULT_EXPIRY_SWEEP_SECONDS = 10;
 
 /**
  * Expiry is a sweep, not a job per order (docs/decisions/012-order-create-single-call.md): a

@@ -8,9 +8,7 @@ import { count, eq } from "drizzle-orm";
 const MAX_RECEIPTS_PER_ORDER = 5;
 
 /** What the bytes are, judged by their content: the file name and the client's type lie. */
-export function sniffReceiptType(
-  content: Buffer,
-): "image/jpeg" | "image/png" | "application/pdf" | null {
+function sniffReceiptType(content: Buffer): "image/jpeg" | "image/png" | "application/pdf" | null {
   if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) {
     return "image/jpeg";
   }

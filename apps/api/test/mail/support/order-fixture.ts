@@ -13,22 +13,22 @@ import type { OrderMailPaymentInstructions, OrderRow } from "../../../src/mail/i
 
 export const CARD_NUMBER = "2200 7001 2345 6789";
 export const HOSTILE_NAME = `<script>alert("x")</script> Ivan & "Co"`;
-export const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
 /** Shaped like the order page's `payment` (orders/info/payment-instructions.ts) for this order. */
 export const PAYMENT: Record<Locale, OrderMailPaymentInstructions> = {
   ru: {
-    text: "Отправьте ровно 0.015 BTC (BTC) одним переводом на адрес ниже. Другая сеть или сумма задержат обмен.",
+    text: "Отправьте ровно 0,015\u00a0BTC одним переводом на адрес ниже. Другая сеть или сумма задержат обмен.",
     target: BTC_ADDRESS,
     holder: null,
   },
   en: {
-    text: "Send exactly 0.015 BTC (BTC) in one transfer to the address below. Another network or amount will delay the exchange.",
+    text: "Send exactly 0.015\u00a0BTC in one transfer to the address below. Another network or amount will delay the exchange.",
     target: BTC_ADDRESS,
     holder: null,
   },
   uk: {
-    text: "Надішліть рівно 0.015 BTC (BTC) одним переказом на адресу нижче. Інша мережа чи сума затримають обмін.",
+    text: "Надішліть рівно 0,015\u00a0BTC одним переказом на адресу нижче. Інша мережа чи сума затримають обмін.",
     target: BTC_ADDRESS,
     holder: null,
   },
