@@ -8,7 +8,7 @@ import {
   REVIEW_TEXT_MAX_LENGTH,
 } from "@obmen/domain";
 import { z } from "zod";
-import { CurrencyDecimals, DecimalString } from "./catalogue.ts";
+import { CurrencyDecimals, DecimalString, OrderFieldDefinition } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
 
 /** Order statuses (DESIGN.md "Orders"). */
@@ -138,7 +138,19 @@ export const OrderInfo = z.object({
   }),
   send_currency: ExchangeCurrency,
   receive_currency: ExchangeCurrency,
-  fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+  /**
+   * What the customer filled in, each with the side of its definition (the payer's own card:
+   * `send`; the payout details: `receive`). Card numbers and names arrive masked: the link is
+   * the only key to this answer (docs/decisions/023-order-page-privacy.md).
+   */
+  fields: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      value: z.string(),
+      side: OrderFieldDefinition.shape.side,
+    }),
+  ),
   email: z.string(),
   created_at: z.string(),
   expires_at: z.string(),

@@ -25,6 +25,12 @@ export {
 } from "./content/content-kinds.ts";
 export { passesLuhn } from "./fields/card-number.ts";
 export { KNOWN_ADDRESS_NETWORKS } from "./fields/crypto-address.ts";
+export {
+  looksLikeCardNumber,
+  maskCardNumber,
+  maskFieldValue,
+  maskFullName,
+} from "./fields/mask-field-value.ts";
 export { toChecksumAddress } from "./fields/evm-address.ts";
 export {
   FIELD_MAX_LENGTH,

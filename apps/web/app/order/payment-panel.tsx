@@ -3,10 +3,16 @@ import { Form, useNavigation } from "react-router";
 import { formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
+import { CancelOrderLink } from "./cancel-order-dialog.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { Countdown } from "./countdown.tsx";
+import "./payment-panel.css";
 
-/** What to pay and where, while the order waits for payment; "I paid" and "Cancel". */
+/**
+ * What to pay and where: while the order waits for payment, with the time left, "I paid" and
+ * "Cancel"; afterwards folded away but kept until the order is finished, since the customer may
+ * need the details again (a second transfer, a question from the bank).
+ */
 export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; serverNow: number }) {
   const { order, qrSvg } = props;
   const { t } = useTranslation();
@@ -20,12 +26,23 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
     locale,
   );
   const targetLabel = t(`Order.Target.${payment.target_kind}`);
+  const waiting = order.exchange_status === "new";
+  const Frame = waiting ? "section" : "details";
   return (
-    <section className="order__card pay" aria-labelledby="pay-heading">
-      <div className="pay__head">
-        <h2 id="pay-heading">{t("Order.PayHeading")}</h2>
-        <Countdown expiresAt={order.expires_at} serverNow={props.serverNow} />
-      </div>
+    <Frame
+      className={`order__card pay${waiting ? "" : " pay--kept"}`}
+      aria-labelledby="pay-heading"
+    >
+      {waiting ? (
+        <div className="pay__head">
+          <h2 id="pay-heading">{t("Order.PayHeading")}</h2>
+          <Countdown expiresAt={order.expires_at} serverNow={props.serverNow} />
+        </div>
+      ) : (
+        <summary className="pay__head">
+          <h2 id="pay-heading">{t("Order.PaymentKeptHeading")}</h2>
+        </summary>
+      )}
       <p className="pay__text">{payment.text}</p>
       {payment.demo && (
         // The demo catalogue's placeholder: a real, payable address that is not the exchange's
@@ -85,21 +102,9 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
               </button>
             </Form>
           )}
-          {order.customer_actions.includes("cancelled") && (
-            <Form method="post">
-              <button
-                type="submit"
-                name="intent"
-                value="cancelled"
-                className="button button--secondary"
-                disabled={busy}
-              >
-                {t("Order.Cancel")}
-              </button>
-            </Form>
-          )}
+          {order.customer_actions.includes("cancelled") && <CancelOrderLink />}
         </div>
       )}
-    </section>
+    </Frame>
   );
 }

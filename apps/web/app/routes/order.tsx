@@ -8,9 +8,11 @@ import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
 import { useLocale } from "../i18n/use-locale.ts";
+import { asksToCancel, CancelOrderDialog, CONFIRM_PARAM } from "../order/cancel-order-dialog.tsx";
 import { CopyButton } from "../order/copy-button.tsx";
 import { LocalTime } from "../order/local-time.tsx";
 import { OrderActionForm, orderActionMessage } from "../order/order-action-form.server.ts";
+import { OrderFields } from "../order/order-fields.tsx";
 import { isOrderId } from "../order/order-id.ts";
 import { PaymentPanel } from "../order/payment-panel.tsx";
 import { ReceiptUpload } from "../order/receipt-upload.tsx";
@@ -41,8 +43,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     throw error;
   }
   const { qr_payload } = order.payment;
+  // The payment details stay on the page (folded once paid) until the order is finished.
   const qrSvg =
-    order.exchange_status === "new" && qr_payload ? await renderQrSvg(qr_payload) : null;
+    !isTerminal(order.exchange_status) && qr_payload ? await renderQrSvg(qr_payload) : null;
   return { order, qrSvg, serverNow: Date.now() };
 }
 
@@ -85,12 +88,28 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   throw redirect(url.pathname);
 }
 
-/** After any action, even a refused one (e.g. the order expired meanwhile), show the truth. */
+/**
+ * After any action, even a refused one (e.g. the order expired meanwhile), show the truth.
+ * Opening or closing the "cancel?" question changes only the address: nothing to reload.
+ */
 export function shouldRevalidate({
   formMethod,
+  currentUrl,
+  nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? true : defaultShouldRevalidate;
+  if (formMethod) return true;
+  if (currentUrl.href !== nextUrl.href && sameButConfirm(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+function sameButConfirm(a: URL, b: URL): boolean {
+  const strip = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    search.delete(CONFIRM_PARAM);
+    return `${url.pathname}?${search}`;
+  };
+  return strip(a) === strip(b);
 }
 
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
@@ -133,7 +152,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
 
-      {status === "new" && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
+      {!isTerminal(status) && (
+        <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />
+      )}
+      {order.customer_actions.includes("cancelled") && asksToCancel(searchParams) && (
+        <CancelOrderDialog />
+      )}
 
       {acceptsReceipts(status) && (
         <ReceiptUpload
@@ -182,19 +206,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </dl>
       </section>
 
-      {order.fields.length > 0 && (
-        <section className="order__card" aria-labelledby="details-heading">
-          <h2 id="details-heading">{t("Order.DetailsHeading")}</h2>
-          <dl className="order__facts">
-            {order.fields.map((field) => (
-              <div key={field.key}>
-                <dt>{field.label}</dt>
-                <dd className="order__field-value">{field.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      <OrderFields fields={order.fields} side="send" />
+      <OrderFields fields={order.fields} side="receive" />
 
       <section className="order__card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("Order.HistoryHeading")}</h2>

@@ -1,6 +1,6 @@
 import type { Locale } from "@obmen/contracts";
 import type { OrderFieldType } from "@obmen/db";
-import { countDecimals, passesLuhn, toDecimal } from "@obmen/domain";
+import { countDecimals, looksLikeCardNumber, maskCardNumber, toDecimal } from "@obmen/domain";
 import type { OrderMailCurrency } from "../order-mail.types.ts";
 
 /**
@@ -64,19 +64,6 @@ export function orderPageUrl(appUrl: string, locale: Locale, orderId: string): s
   const base = appUrl.replace(/\/+$/, "");
   const prefix = locale === "ru" ? "" : `/${locale}`;
   return `${base}${prefix}/order/${encodeURIComponent(orderId)}`;
-}
-
-/** Only the last four digits of a card survive into a mail (PCI DSS: mask the PAN). */
-export function maskCardNumber(value: string): string {
-  const digits = value.replace(/\D/g, "");
-  return digits.length > 4 ? `•••• ${digits.slice(-4)}` : "••••";
-}
-
-/** A card number typed into a free-text field is masked too: 13–19 digits with a Luhn digit. */
-function looksLikeCardNumber(value: string): boolean {
-  if (!/^[\d\s-]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, "");
-  return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
 }
 
 /**

@@ -9,9 +9,16 @@ import {
   orders,
   paySystems,
 } from "@obmen/db";
-import { isCustomerStatus, nextStatuses } from "@obmen/domain";
+import { isCustomerStatus, maskFieldValue, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { paymentInstructions } from "./payment-instructions.ts";
+
+type FieldRow = typeof currencyFields.$inferSelect;
+const LABELS: Record<Locale, (field: FieldRow) => string> = {
+  ru: (field) => field.labelRu,
+  en: (field) => field.labelEn,
+  uk: (field) => field.labelUk,
+};
 
 /**
  * `/rest/exchange/info`: everything the order page shows. The unguessable uuid is the
@@ -53,11 +60,16 @@ export async function getOrderInfo(options: {
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
   const receive = byId.get(order.receiveCurrencyId)!;
-  const labels = new Map(
-    fieldRows.map((field) => [
-      field.key,
-      { ru: field.labelRu, en: field.labelEn, uk: field.labelUk }[lang],
-    ]),
+  // The definitions the order was filled from: the send currency's `send` fields and the
+  // receive currency's `receive` ones (each currency also defines fields for its other side).
+  const definitions = new Map(
+    fieldRows
+      .filter(
+        (field) =>
+          (field.side === "send" && field.currencyId === order.sendCurrencyId) ||
+          (field.side === "receive" && field.currencyId === order.receiveCurrencyId),
+      )
+      .map((field) => [field.key, field]),
   );
   const review = reviews[0];
   // Past its rate lock an unpaid order is expired, whether or not the sweep (order-jobs.ts)
@@ -77,11 +89,17 @@ export async function getOrderInfo(options: {
     },
     send_currency: toOrderCurrency(send),
     receive_currency: toOrderCurrency(receive),
-    fields: order.fields.map((field) => ({
-      key: field.key,
-      label: labels.get(field.key) ?? field.key,
-      value: field.value,
-    })),
+    fields: order.fields.map((field) => {
+      const definition = definitions.get(field.key);
+      return {
+        key: field.key,
+        label: definition ? LABELS[lang](definition) : field.key,
+        // Anyone with the link reads this answer (docs/decisions/023-order-page-privacy.md).
+        value: maskFieldValue({ value: field.value, type: definition?.type }),
+        // A key starts with its side (currency_fields_key_check), even once its definition is gone.
+        side: definition?.side ?? (field.key.startsWith("send_") ? "send" : "receive"),
+      };
+    }),
     email: order.email,
     created_at: order.createdAt.toISOString(),
     expires_at: order.expiresAt.toISOString(),

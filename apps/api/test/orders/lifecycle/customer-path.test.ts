@@ -53,9 +53,8 @@ describe("the customer path: create → info → paid → completed → review",
     // The demo catalogue's placeholder address, marked so the page warns not to pay it.
     expect(order.payment.demo).toBe(true);
     expect(order.payment.text).toContain("100 USDT");
-    expect(order.fields.find((f) => f.key === "receive_card_number")?.value).toBe(
-      "4111111111111111",
-    );
+    // Masked: anyone with the link reads this (decision 023).
+    expect(order.fields.find((f) => f.key === "receive_card_number")?.value).toBe("•••• 1111");
     expect(new Date(order.expires_at).getTime() - new Date(order.created_at).getTime()).toBe(
       30 * 60_000,
     );
