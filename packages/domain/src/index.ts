@@ -41,6 +41,18 @@ export {
   validateOrderField,
 } from "./fields/validate-order-field.ts";
 export {
+  AMOUNT_CODE_SEPARATOR,
+  type AmountCurrency,
+  type AmountOptions,
+  formatAmount,
+  formatAmountInput,
+  formatAmountNumber,
+  formatPlainNumber,
+  type NumberLocale,
+  plainAmount,
+} from "./format/format-amount.ts";
+export { formatRate } from "./format/format-rate.ts";
+export {
   compareDecimals,
   countDecimals,
   DECIMAL_PATTERN,

@@ -76,10 +76,9 @@ describe("order mail", () => {
         `Как оплатить\n${PAYMENT.ru.text}\nbc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq\n\nПосле перевода`,
         "Дата создания: 21 ноября 2026 г. в 07:30 UTC",
         "Направление обмена: Bitcoin BTC → Sberbank RUB",
-        "Вы отправляете: 0.01500000 BTC",
-        "Вы получаете: 118350.50 RUB",
-        "Курс обмена: 1 BTC = 7890000 RUB",
-        "Комиссия: 0.00 RUB",
+        "Вы отправляете: 0,015\u00a0BTC\n",
+        "Вы получаете: 118\u00a0350,50\u00a0RUB\n",
+        "Курс обмена: 1\u00a0BTC = 7\u00a0890\u00a0000\u00a0RUB\n",
         "Статус: Новая",
         "Номер карты для получения: •••• 6789",
       ],
@@ -93,8 +92,9 @@ describe("order mail", () => {
         `How to pay\n${PAYMENT.en.text}\nbc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
         "Created: 21 November 2026 at 07:30 UTC",
         "Exchange direction: Bitcoin BTC → Sberbank RUB",
-        "You receive: 118350.50 RUB",
-        "Exchange rate: 1 BTC = 7890000 RUB",
+        "You send: 0.015\u00a0BTC\n",
+        "You receive: 118,350.50\u00a0RUB\n",
+        "Exchange rate: 1\u00a0BTC = 7,890,000\u00a0RUB\n",
         "Status: New",
         "Card number to receive the payout: •••• 6789",
       ],
@@ -107,7 +107,7 @@ describe("order mail", () => {
         "Курс зафіксовано до 21 листопада 2026 р. о 08:00 UTC",
         `Як оплатити\n${PAYMENT.uk.text}\nbc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
         "Напрям обміну: Bitcoin BTC → Sberbank RUB",
-        "Ви отримуєте: 118350.50 RUB",
+        "Ви отримуєте: 118\u00a0350,50\u00a0RUB\n",
         "Статус: Нова",
         "Номер картки для отримання: •••• 6789",
       ],
@@ -127,6 +127,8 @@ describe("order mail", () => {
         new RegExp(`^<obmen-mail-${mailId}-\\d+@obmen\\.example>$`),
       );
       for (const line of expected.lines) expect(message!.text).toContain(line);
+      // A fee of nothing is not shown (this order's is 0).
+      expect(message!.text).not.toMatch(/(Комиссия|Fee|Комісія):/);
       const orderUrl = `https://obmen.example${expected.pagePath}${order.id}`;
       expect(message!.text).toContain(`: ${order.id}\n`);
       expect(message!.text).toContain(orderUrl);
@@ -275,6 +277,23 @@ describe("order mail", () => {
     const row = await outboxRow(database.db, real.mailId);
     expect(row.text).not.toContain(warnings.ru);
     expect(row.html).not.toContain(warnings.ru);
+  });
+
+  it("shows a fee that was deducted, written as amounts are", async () => {
+    const order = await insertOrder(database.db);
+    const mail = renderOrderMail({
+      order: { ...order, comissionAmount: "1500.5" } satisfies OrderRow,
+      display: {
+        sendCurrency: { code: "BTC", name: "Bitcoin", decimals: 8 },
+        receiveCurrency: { code: "RUB", name: "Sberbank", decimals: 2 },
+        fields: [],
+      },
+      event: { type: "status_changed" },
+      appUrl: APP_URL,
+    });
+    expect(mail.text).toContain(
+      "Комиссия: 1\u00a0500,50\u00a0RUB (уже вычтена из суммы к получению)\n",
+    );
   });
 
   it("names every status, with a next step, in every language", async () => {

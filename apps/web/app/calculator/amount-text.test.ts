@@ -1,5 +1,7 @@
+import { formatAmountInput } from "@obmen/domain";
+import { AMOUNT_FORMAT_CASES } from "@obmen/domain/testing";
 import { describe, expect, it } from "vitest";
-import { formatAmountText, parseAmountText } from "./amount-text.ts";
+import { parseAmountText } from "./amount-text.ts";
 
 describe("calculator amount text", () => {
   it("reads what people type in each locale", () => {
@@ -18,12 +20,19 @@ describe("calculator amount text", () => {
     }
   });
 
-  it("formats with the currency's decimals and reads its own output back", () => {
-    expect(formatAmountText("8116.4", 2, "ru")).toBe("8\u00a0116,40");
-    expect(formatAmountText("8116.4", 2, "en")).toBe("8,116.40");
-    expect(formatAmountText("0.00123456", 8, "uk")).toBe("0,00123456");
-    for (const locale of ["ru", "en", "uk"] as const) {
-      expect(parseAmountText(formatAmountText("1234567.89", 2, locale), locale)).toBe("1234567.89");
+  it("reads back every amount the fields show, and the grouped form a visitor may paste", () => {
+    for (const example of AMOUNT_FORMAT_CASES) {
+      for (const locale of ["ru", "en", "uk"] as const) {
+        const input = formatAmountInput({
+          ...example,
+          decimals: example.currency.decimals,
+          locale,
+        });
+        expect(input).toBe(example.input[locale]);
+        expect(parseAmountText(input, locale)).toBe(example.plain);
+        const grouped = example.text[locale].replace(/\u00a0[A-Z]+$/, "");
+        expect(parseAmountText(grouped, locale), grouped).toBe(example.plain);
+      }
     }
   });
 });

@@ -9,23 +9,12 @@ const EN_GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
  * kind (the no-break space Intl groups with) are ignored; Russian and Ukrainian take a comma or
  * a point as the decimal separator; English takes the point, and a comma only as thousands
  * grouping (`8,116.40`) — otherwise `100,5` means 100.5 there too. A trailing separator while
- * typing (`100,`) reads as the whole number.
+ * typing (`100,`) reads as the whole number. It reads back what `formatAmountInput` (from
+ * @obmen/domain) writes into the fields.
  */
 export function parseAmountText(text: string, locale: Locale): string | null {
   let value = text.replace(/[\s\u00a0\u202f']/g, "");
   if (locale === "en" && EN_GROUPED.test(value)) value = value.replaceAll(",", "");
   value = value.replace(",", ".").replace(/\.$/, "");
   return isPlainDecimal(value) && !value.startsWith("-") ? value : null;
-}
-
-/**
- * Shows a computed amount in an input in the visitor's locale with the currency's exact number
- * of decimals (`8 116,40` in Russian, `8,116.40` in English). `parseAmountText` reads it back.
- */
-export function formatAmountText(plain: string, decimals: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    roundingMode: "trunc",
-  }).format(plain as Intl.StringNumericLiteral);
 }

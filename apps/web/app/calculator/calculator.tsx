@@ -1,7 +1,13 @@
-import { type FieldRejectionReason, validateOrderField } from "@obmen/domain";
+import {
+  compareDecimals,
+  type FieldRejectionReason,
+  formatAmount,
+  formatAmountInput,
+  formatRate,
+  validateOrderField,
+} from "@obmen/domain";
 import { type FormEvent, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { RichText } from "../i18n/rich-text.tsx";
 import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
@@ -32,7 +38,7 @@ export function Calculator({
   const locale = useLocale();
   const href = useLocalizedHref();
   const submitting = useNavigation().state === "submitting";
-  const [typed, setTyped] = useState<TypedAmount>(() => initialAmount(pair, failure));
+  const [typed, setTyped] = useState<TypedAmount>(() => initialAmount(pair, failure, locale));
   const [amountsEdited, setAmountsEdited] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   // A server error stays next to its input until the visitor changes that input.
@@ -51,9 +57,7 @@ export function Calculator({
     if (problem.code === "too_many_decimals") {
       return t("Amount.too_many_decimals", { count: Number(problem.limit) });
     }
-    const amount = problem.limit
-      ? formatMoney(problem.limit, currency.decimals, currency.code, locale)
-      : "";
+    const amount = problem.limit ? formatAmount({ amount: problem.limit, currency, locale }) : "";
     return t(`Amount.${problem.code}`, { amount });
   };
   const errorFor = (path: string): string | undefined => {
@@ -116,9 +120,14 @@ export function Calculator({
   }
 
   const { limits } = pair;
-  const rate = `${formatRateNumber(pair.displayedRate.sendAmount, locale)} ${pair.send.code} = ${formatRateNumber(pair.displayedRate.receiveAmount, locale)} ${pair.receive.code}`;
-  const money = (value: string, currency: CalculatorCurrency) =>
-    formatMoney(value, currency.decimals, currency.code, locale);
+  const rate = formatRate({
+    rate: pair.rate,
+    sendCode: pair.send.code,
+    receiveCode: pair.receive.code,
+    locale,
+  });
+  const money = (amount: string, currency: CalculatorCurrency) =>
+    formatAmount({ amount, currency, locale });
   const sendError = amountError("send");
   const receiveError = amountError("receive");
   const emailError = errorFor("email");
@@ -183,7 +192,7 @@ export function Calculator({
           <dt>{t("Calculator.Rate")}</dt>
           <dd>{rate}</dd>
         </div>
-        {Number(pair.rate.comission_amount) > 0 && (
+        {compareDecimals(pair.rate.comission_amount, "0") > 0 && (
           <div>
             <dt>{t("Calculator.Fee")}</dt>
             <dd>{money(pair.rate.comission_amount, pair.receive)}</dd>
@@ -308,18 +317,18 @@ function AmountSide(props: {
   );
 }
 
-function initialAmount(pair: CalculatorPair, failure: CreateOrderFailure | undefined): TypedAmount {
+function initialAmount(
+  pair: CalculatorPair,
+  failure: CreateOrderFailure | undefined,
+  locale: ReturnType<typeof useLocale>,
+): TypedAmount {
   const fixedSide = failure?.values.fixed_side === "receive" ? "receive" : "send";
   const text = failure?.values[fieldOf(fixedSide)];
   if (failure && text !== undefined) return { fixedSide, text };
-  // Shown without grouping so it reads back in every locale; the domain gives "50.000000".
-  return { fixedSide: "send", text: trimZeros(pair.defaultSendAmount) };
-}
-
-function trimZeros(plain: string): string {
-  return plain.includes(".") ? plain.replace(/\.?0+$/, "") : plain;
-}
-
-function formatRateNumber(value: string, locale: ReturnType<typeof useLocale>): string {
-  return formatDecimal(value, locale, { maximumFractionDigits: 8 });
+  // Written as the computed field is (`0,001` beside `7710,58`), not as the domain gives it.
+  const amount = pair.defaultSendAmount;
+  return {
+    fixedSide: "send",
+    text: formatAmountInput({ amount, decimals: pair.send.decimals, locale }),
+  };
 }

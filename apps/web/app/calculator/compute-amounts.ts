@@ -3,12 +3,13 @@ import {
   type AmountViolationCode,
   checkAmounts,
   countDecimals,
+  formatAmountInput,
   parseDecimal,
   quoteReceive,
   quoteSend,
 } from "@obmen/domain";
 import type { Locale } from "../i18n/locale.ts";
-import { formatAmountText, parseAmountText } from "./amount-text.ts";
+import { parseAmountText } from "./amount-text.ts";
 import type { CalculatorPair } from "./to-calculator-pair.ts";
 
 /** Which amount the visitor typed last; the other one is computed from it (spec §5). */
@@ -68,8 +69,8 @@ export function computeAmounts(
       : quoteSend({ rate: pair.rate, receiveAmount: plain, ...decimals });
   const otherText =
     typed.fixedSide === "send"
-      ? formatAmountText(quote.receiveAmount, pair.receive.decimals, locale)
-      : formatAmountText(quote.sendAmount, pair.send.decimals, locale);
+      ? formatAmountInput({ amount: quote.receiveAmount, decimals: pair.receive.decimals, locale })
+      : formatAmountInput({ amount: quote.sendAmount, decimals: pair.send.decimals, locale });
   const problems: ComputedAmounts["problems"] = {};
   for (const violation of checkAmounts({
     sendAmount: quote.sendAmount,

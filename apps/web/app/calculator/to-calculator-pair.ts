@@ -1,10 +1,5 @@
 import { type CurrencyPairEntry, type OrderFieldDefinition, pairLimits } from "@obmen/contracts";
-import {
-  defaultSendAmount,
-  displayRate,
-  type PairRateValues,
-  type ResolvedLimits,
-} from "@obmen/domain";
+import { defaultSendAmount, type PairRateValues, type ResolvedLimits } from "@obmen/domain";
 
 export interface CalculatorCurrency {
   /** Pay system, e.g. `Tether TRC20`, `Сбербанк`. */
@@ -26,8 +21,6 @@ export interface CalculatorPair {
   send: CalculatorCurrency;
   receive: CalculatorCurrency;
   rate: PairRateValues;
-  /** Spec §4 direction flag, resolved: `1 USDT = 81.164 RUB` or `0.00001 BTC = 1 RUB`. */
-  displayedRate: { sendAmount: string; receiveAmount: string };
   /** What the exchange can pay out in the receive currency right now. */
   reserve: string;
   limits: ResolvedLimits;
@@ -60,13 +53,11 @@ export function toCalculatorPair(entry: CurrencyPairEntry): CalculatorPair {
   };
   // The same limits the API enforces and the rates export publishes.
   const limits = pairLimits(entry, reserve);
-  const { sendAmount, receiveAmount } = displayRate(rate);
   return {
     id: entry.id,
     send: toCalculatorCurrency(send),
     receive: toCalculatorCurrency(receive),
     rate,
-    displayedRate: { sendAmount, receiveAmount },
     reserve,
     limits,
     defaultSendAmount: defaultSendAmount({ minSend: limits.minSend, sendDecimals }),

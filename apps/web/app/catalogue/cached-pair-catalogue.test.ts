@@ -67,7 +67,7 @@ describe("the pair catalogue cache", () => {
     expect(again).toBe(first);
     expect(calls).toEqual(["en"]);
     const later = await cachedPairCatalogue(context(), "en", start + PAIR_CATALOGUE_TTL_MS);
-    expect(later.catalogue.pairs[0]?.rate).toBe("1 BTC = 31 ETH");
+    expect(later.catalogue.pairs[0]?.rate).toBe("1\u00a0BTC = 31\u00a0ETH");
     expect(JSON.parse(later.json)).toEqual(later.catalogue);
     expect(calls).toEqual(["en", "en"]);
   });
@@ -93,7 +93,7 @@ describe("the pair catalogue cache", () => {
     const start = 3_000_000;
     await expect(cachedPairCatalogue(context(), "ru", start)).rejects.toThrow("API down");
     const next = await cachedPairCatalogue(context(), "ru", start + 1);
-    expect(next.catalogue.pairs[0]?.rate).toBe("1 BTC = 30 ETH");
+    expect(next.catalogue.pairs[0]?.rate).toBe("1\u00a0BTC = 30\u00a0ETH");
     expect(calls).toEqual(["ru", "ru"]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Currency, CurrencyKind, CurrencyPairEntry } from "@obmen/contracts";
 import { describe, expect, it } from "vitest";
-import { formatRate } from "./format-catalogue-numbers.ts";
 import { toPairCatalogue } from "./pair-catalogue.ts";
 
 function currency(
@@ -57,13 +56,16 @@ const USDT = currency("USDTTRC20", { ticker: "USDT", decimal: 6, reserve: "12345
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("rates as the select view shows them", () => {
+  const rateOf = (entry: CurrencyPairEntry, locale: "ru" | "en") =>
+    nbsp(toPairCatalogue([entry], locale).pairs[0]!.rate);
+
   it("quotes one unit of the send currency when send_rate is 1 (spec §4 direction flag)", () => {
-    expect(nbsp(formatRate(pair(BTC, RUB, "1", "8900000"), "ru"))).toBe("1 BTC = 8 900 000 RUB");
-    expect(formatRate(pair(BTC, RUB, "1.000", "8900000.5"), "en")).toBe("1 BTC = 8,900,000.5 RUB");
+    expect(rateOf(pair(BTC, RUB, "1", "8900000"), "ru")).toBe("1 BTC = 8 900 000 RUB");
+    expect(rateOf(pair(BTC, RUB, "1.000", "8900000.5"), "en")).toBe("1 BTC = 8,900,000.5 RUB");
   });
 
   it("quotes one unit of the receive currency otherwise", () => {
-    expect(nbsp(formatRate(pair(RUB, BTC, "9150000", "1"), "ru"))).toBe("9 150 000 RUB = 1 BTC");
+    expect(rateOf(pair(RUB, BTC, "9150000", "1"), "ru")).toBe("9 150 000 RUB = 1 BTC");
   });
 });
 
@@ -78,16 +80,24 @@ describe("the pair catalogue loaded on start", () => {
 
   it("keeps one row per pair with its rate formatted for the locale", () => {
     const { pairs } = toPairCatalogue(entries, "en");
-    expect(pairs[0]).toEqual({ send: "BTC", receive: "SBERRUB", rate: "1 BTC = 8,900,000 RUB" });
-    expect(pairs[1]).toEqual({ send: "SBERRUB", receive: "BTC", rate: "9,150,000 RUB = 1 BTC" });
+    expect(pairs[0]).toEqual({
+      send: "BTC",
+      receive: "SBERRUB",
+      rate: "1\u00a0BTC = 8,900,000\u00a0RUB",
+    });
+    expect(pairs[1]).toEqual({
+      send: "SBERRUB",
+      receive: "BTC",
+      rate: "9,150,000\u00a0RUB = 1\u00a0BTC",
+    });
   });
 
   it("shows reserves rounded down to the currency's decimals, exactly beyond float precision", () => {
     const { currencies } = toPairCatalogue(entries, "en");
     expect(currencies.map((c) => c.reserve)).toEqual([
-      "2.12345678 BTC",
-      "1,234,567.89 RUB",
-      "12,345,678,901,234,567.89 USDT",
+      "2.12345678\u00a0BTC",
+      "1,234,567.89\u00a0RUB",
+      "12,345,678,901,234,567.89\u00a0USDT",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { Currency, CurrencyKind, CurrencyPairEntry } from "@obmen/contracts";
+import { formatAmount, formatRate } from "@obmen/domain";
 import type { Locale } from "../i18n/locale.ts";
-import { formatCatalogueAmount, formatRate } from "./format-catalogue-numbers.ts";
 
 /** One currency as the select view shows and searches it. */
 export interface CatalogueCurrency {
@@ -47,7 +47,13 @@ export function toPairCatalogue(entries: CurrencyPairEntry[], locale: Locale): P
     const { send_currency: send, receive_currency: receive } = entry.currency_pair;
     add(send);
     add(receive);
-    return { send: send.url_xml, receive: receive.url_xml, rate: formatRate(entry, locale) };
+    const rate = formatRate({
+      rate: entry.rate,
+      sendCode: send.currency_code.name,
+      receiveCode: receive.currency_code.name,
+      locale,
+    });
+    return { send: send.url_xml, receive: receive.url_xml, rate };
   });
   return { currencies: [...currencies.values()], pairs };
 }
@@ -61,6 +67,14 @@ function toCatalogueCurrency(currency: Currency, locale: Locale): CatalogueCurre
     icon: currency.pay_system.icon,
     kind: currency.kind,
     // Never show more than the exchange holds: rounded down.
-    reserve: formatCatalogueAmount(currency.currency_in_services.reserve.reserve, currency, locale),
+    reserve: formatAmount({
+      amount: currency.currency_in_services.reserve.reserve,
+      currency: {
+        code: currency.currency_code.name,
+        decimals: currency.currency_in_services.decimal,
+      },
+      locale,
+      roundDown: true,
+    }),
   };
 }

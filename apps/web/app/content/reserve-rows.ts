@@ -1,5 +1,5 @@
 import type { CurrencyKind, ReserveEntry } from "@obmen/contracts";
-import { formatDecimal } from "../i18n/format-number.ts";
+import { formatAmountNumber } from "@obmen/domain";
 import type { Locale } from "../i18n/locale.ts";
 
 export interface ReserveRow {
@@ -38,12 +38,12 @@ function toRow(entry: ReserveEntry, locale: Locale): ReserveRow {
     name: currency.pay_system.name,
     code,
     icon: currency.pay_system.icon,
-    // Same grid as amounts elsewhere (formatMoney): cents as two digits, whole numbers bare.
-    amount: formatDecimal(entry.reserve, locale, {
-      minimumFractionDigits: Math.min(entry.decimal, 2),
-      maximumFractionDigits: entry.decimal,
-      trailingZeroDisplay: "stripIfInteger",
-      roundingMode: "trunc",
+    // Written as amounts are everywhere (decision 022), and never more than the exchange holds.
+    amount: formatAmountNumber({
+      amount: entry.reserve,
+      decimals: entry.decimal,
+      locale,
+      roundDown: true,
     }),
     searchText: normalize(`${currency.pay_system.name} ${code} ${currency.url_xml}`),
   };

@@ -1,6 +1,6 @@
 import type { OrderInfo } from "@obmen/contracts";
+import { formatAmount, plainAmount } from "@obmen/domain";
 import { Form, useNavigation } from "react-router";
-import { formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
 import { CancelOrderLink } from "./cancel-order-dialog.tsx";
@@ -19,12 +19,12 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
   const locale = useLocale();
   const busy = useNavigation().state !== "idle";
   const { payment } = order;
-  const amount = formatMoney(
-    payment.amount,
-    order.send_currency.decimal,
-    payment.currency_code,
+  const decimals = order.send_currency.decimal;
+  const amount = formatAmount({
+    amount: payment.amount,
+    currency: { code: payment.currency_code, decimals },
     locale,
-  );
+  });
   const targetLabel = t(`Order.Target.${payment.target_kind}`);
   const waiting = order.exchange_status === "new";
   const Frame = waiting ? "section" : "details";
@@ -67,7 +67,11 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
             <dt>{t("Order.Amount")}</dt>
             <dd>
               <span className="pay__value pay__value--amount">{amount}</span>
-              <CopyButton value={payment.amount} what={t("Order.Amount")} />
+              {/* The machine form (`0.01`): what a wallet's or bank's amount field accepts. */}
+              <CopyButton
+                value={plainAmount({ amount: payment.amount, decimals })}
+                what={t("Order.Amount")}
+              />
             </dd>
           </div>
           {payment.target && (

@@ -1,10 +1,9 @@
 import type { OrderStatus } from "@obmen/contracts";
-import { acceptsReceipts, isTerminal } from "@obmen/domain";
+import { acceptsReceipts, formatAmount, formatRate, isTerminal } from "@obmen/domain";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { isApiCallError } from "../api-call-error.ts";
 import { parseFormData } from "../forms/parse-form-data.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
-import { formatDecimal, formatMoney } from "../i18n/format-number.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -121,6 +120,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const send = order.send_currency;
   const receive = order.receive_currency;
   const rate = order.rate;
+  const sendCurrency = { code: send.currency_code, decimals: send.decimal };
+  const receiveCurrency = { code: receive.currency_code, decimals: receive.decimal };
   const [searchParams] = useSearchParams();
   // Each form shows its own refusal; the others go to the top of the page.
   const actionError =
@@ -174,7 +175,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <dt>{t("Order.Send")}</dt>
             <dd className="order__money">
               <img src={send.icon} alt="" width={24} height={24} />
-              {formatMoney(order.send_amount, send.decimal, send.currency_code, locale)}
+              {formatAmount({ amount: order.send_amount, currency: sendCurrency, locale })}
               <span className="order__system">{send.name}</span>
             </dd>
           </div>
@@ -182,15 +183,19 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <dt>{t("Order.Receive")}</dt>
             <dd className="order__money">
               <img src={receive.icon} alt="" width={24} height={24} />
-              {formatMoney(order.receive_amount, receive.decimal, receive.currency_code, locale)}
+              {formatAmount({ amount: order.receive_amount, currency: receiveCurrency, locale })}
               <span className="order__system">{receive.name}</span>
             </dd>
           </div>
           <div>
             <dt>{t("Order.Rate")}</dt>
             <dd>
-              {formatRate(rate.send_rate, locale)} {send.currency_code} ={" "}
-              {formatRate(rate.receive_rate, locale)} {receive.currency_code}
+              {formatRate({
+                rate,
+                sendCode: send.currency_code,
+                receiveCode: receive.currency_code,
+                locale,
+              })}
             </dd>
           </div>
           <div>
@@ -237,8 +242,4 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return <span className={`badge badge--${status}`}>{t(`Order.Status.${status}`)}</span>;
-}
-
-function formatRate(value: string, locale: ReturnType<typeof useLocale>): string {
-  return formatDecimal(value, locale, { maximumFractionDigits: 8 });
 }

@@ -1,18 +1,7 @@
 import type { Locale } from "@obmen/contracts";
 import type { OrderFieldType } from "@obmen/db";
-import { countDecimals, looksLikeCardNumber, maskCardNumber, toDecimal } from "@obmen/domain";
+import { looksLikeCardNumber, maskCardNumber } from "@obmen/domain";
 import type { OrderMailCurrency } from "../order-mail.types.ts";
-
-/**
- * An amount with the currency's places ("13500.00 RUB"), never fewer digits than stored. Plain
- * digits with a dot, no grouping: the customer copies the amount to pay into a bank or wallet
- * app, and it reads the same as on the order page and in the API.
- */
-export function formatAmount(amount: string, currency: OrderMailCurrency): string {
-  const value = toDecimal(amount);
-  const digits = Math.max(countDecimals(value), currency.decimals);
-  return `${value.toFixed(digits)} ${currency.code}`;
-}
 
 /** "Sberbank RUB", but just "Bitcoin BTC" or "USDT" when the name already says the code. */
 export function currencyTitle(currency: OrderMailCurrency): string {

@@ -1,12 +1,15 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@obmen/contracts";
-import { displayRate } from "@obmen/domain";
+import { compareDecimals, formatAmount, formatRate } from "@obmen/domain";
 import type { Translate } from "@obmen/i18n";
 import { translatorFor } from "@obmen/i18n/catalogs";
-import type { EnqueueOrderMailInput, OrderMailPaymentInstructions } from "../order-mail.types.ts";
+import type {
+  EnqueueOrderMailInput,
+  OrderMailCurrency,
+  OrderMailPaymentInstructions,
+} from "../order-mail.types.ts";
 import {
   currencyTitle,
   displayFieldValue,
-  formatAmount,
   formatMailDateTime,
   orderPageUrl,
   singleLine,
@@ -70,9 +73,25 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const status = t(`Mail.Status.${order.status}.Name`);
   const expiresAt = when(order.expiresAt);
 
-  const rate = displayRate({ send_rate: order.sendRate, receive_rate: order.receiveRate });
-  const fee = formatAmount(order.comissionAmount, receiveCurrency);
-  const feeIsZero = /^0(\.0*)?$/.test(order.comissionAmount);
+  // Written as the order page writes them (decision 022): `0,01 BTC`, `1 BTC = 7 710 580 RUB`.
+  const amount = (value: string, currency: OrderMailCurrency) =>
+    formatAmount({ amount: value, currency, locale });
+  const rate = formatRate({
+    rate: { send_rate: order.sendRate, receive_rate: order.receiveRate },
+    sendCode: sendCurrency.code,
+    receiveCode: receiveCurrency.code,
+    locale,
+  });
+  // A fee of nothing is not news: the row is there only when something was deducted.
+  const fee: DetailRow[] =
+    compareDecimals(order.comissionAmount, "0") > 0
+      ? [
+          {
+            label: t("Mail.Labels.Fee"),
+            value: `${amount(order.comissionAmount, receiveCurrency)} (${t("Mail.FeeIncluded")})`,
+          },
+        ]
+      : [];
 
   const details: DetailRow[] = [
     { label: t("Mail.Labels.Number"), value: order.id },
@@ -81,13 +100,10 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
       label: t("Mail.Labels.Pair"),
       value: `${currencyTitle(sendCurrency)} → ${currencyTitle(receiveCurrency)}`,
     },
-    { label: t("Mail.Labels.Send"), value: formatAmount(order.sendAmount, sendCurrency) },
-    { label: t("Mail.Labels.Receive"), value: formatAmount(order.receiveAmount, receiveCurrency) },
-    {
-      label: t("Mail.Labels.Rate"),
-      value: `${rate.sendAmount} ${sendCurrency.code} = ${rate.receiveAmount} ${receiveCurrency.code}`,
-    },
-    { label: t("Mail.Labels.Fee"), value: feeIsZero ? fee : `${fee} (${t("Mail.FeeIncluded")})` },
+    { label: t("Mail.Labels.Send"), value: amount(order.sendAmount, sendCurrency) },
+    { label: t("Mail.Labels.Receive"), value: amount(order.receiveAmount, receiveCurrency) },
+    { label: t("Mail.Labels.Rate"), value: rate },
+    ...fee,
     { label: t("Mail.Labels.ExpiresAt"), value: expiresAt },
     { label: t("Mail.Labels.Status"), value: status },
   ];

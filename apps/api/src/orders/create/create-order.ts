@@ -112,6 +112,7 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
         paymentInstructions: paymentInstructions({
           currency: payTo,
           amount: order.sendAmount,
+          decimals: display.sendCurrency.decimals,
           lang,
         }),
       });

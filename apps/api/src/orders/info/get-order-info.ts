@@ -114,6 +114,7 @@ export async function getOrderInfo(options: {
         paymentTargetDemo: send.currency.paymentTargetDemo,
       },
       amount: order.sendAmount,
+      decimals: send.currency.decimals,
       lang,
     }),
     history: events.map((event) => ({

@@ -1,4 +1,5 @@
 import type { CurrencyKind, Locale, PaymentInstructions } from "@obmen/contracts";
+import { formatAmount, plainAmount } from "@obmen/domain";
 import { translatorFor } from "@obmen/i18n/catalogs";
 
 /** What the instructions need of the currency the customer pays in. */
@@ -23,14 +24,19 @@ const URI_SCHEMES: Record<string, string> = { BTC: "bitcoin", LTC: "litecoin", D
 export function paymentInstructions(options: {
   currency: SendCurrency;
   amount: string;
+  /** The send currency's places: how the amount is written (decision 022). */
+  decimals: number;
   lang: Locale;
 }): PaymentInstructions {
-  const { currency, amount, lang } = options;
+  const { currency, amount, decimals, lang } = options;
   const targetKind = targetKindOf(currency);
-  // Without a target the operator sends the details by e-mail.
-  const text = translatorFor(lang)(`Payment.${currency.paymentTarget ? targetKind : "manual"}`, {
-    amount,
-    code: currency.currencyCode,
+  const text = translatorFor(lang)(textKeyOf(currency, targetKind), {
+    // Exactly what must be sent, written as the page and the letters write amounts.
+    amount: formatAmount({
+      amount,
+      currency: { code: currency.currencyCode, decimals },
+      locale: lang,
+    }),
     network: currency.networkCode ?? currency.paySystemName,
     system: currency.paySystemName,
   });
@@ -43,8 +49,18 @@ export function paymentInstructions(options: {
     target_kind: targetKind,
     network_code: currency.networkCode,
     text,
-    qr_payload: qrPayloadOf(currency, amount),
+    qr_payload: qrPayloadOf(currency, plainAmount({ amount, decimals })),
   };
+}
+
+function textKeyOf(currency: SendCurrency, targetKind: PaymentInstructions["target_kind"]) {
+  // Without a target the operator sends the details by e-mail.
+  if (!currency.paymentTarget) return "Payment.manual" as const;
+  // A coin on its own chain (BTC on Bitcoin) needs no network named: "0,01 BTC (BTC)" said
+  // the code twice. A token (USDT on TRC20) does: the wrong network loses the money.
+  const onOtherNetwork = currency.networkCode && currency.networkCode !== currency.currencyCode;
+  if (targetKind === "crypto_address" && onOtherNetwork) return "Payment.crypto_address_network";
+  return `Payment.${targetKind}` as const;
 }
 
 function targetKindOf(currency: SendCurrency): PaymentInstructions["target_kind"] {

@@ -52,7 +52,10 @@ describe("the customer path: create → info → paid → completed → review",
     expect(order.payment.target).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     // The demo catalogue's placeholder address, marked so the page warns not to pay it.
     expect(order.payment.demo).toBe(true);
-    expect(order.payment.text).toContain("100 USDT");
+    // The amount as the page writes amounts, its code once, the token's network named.
+    expect(order.payment.text).toBe(
+      "Отправьте ровно 100\u00a0USDT в сети TRC20 одним переводом на адрес ниже. Другая сеть или сумма задержат обмен.",
+    );
     // Masked: anyone with the link reads this (decision 023).
     expect(order.fields.find((f) => f.key === "receive_card_number")?.value).toBe("•••• 1111");
     expect(new Date(order.expires_at).getTime() - new Date(order.created_at).getTime()).toBe(
