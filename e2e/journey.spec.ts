@@ -194,15 +194,7 @@ test("codes are case-insensitive and the select view links to the pair", async (
   await expect(page.locator('#send a[aria-current="true"]')).toContainText("Tether TRC20");
 });
 
-test("the order lookup goes to the order", async ({ page }) => {
-  await page.goto("/order");
-  await page.getByLabel("Номер заявки").fill("nonsense");
-  await page.getByRole("button", { name: "Найти заявку" }).click();
-  await expect(page.getByText(/Номер заявки выглядит так/)).toBeVisible();
-  await page.getByLabel("Номер заявки").fill("3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c");
-  await page.getByRole("button", { name: "Найти заявку" }).click();
-  await expect(page).toHaveURL(/\/order\/3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c$/);
-});
+// The order lookup has its own spec: e2e/order-lookup.spec.ts.
 
 /** Creates an order for 100 USDT → Sberbank RUB through the exchange page; returns its path. */
 async function createOrder(page: Page): Promise<string> {

@@ -1,24 +1,50 @@
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { isApiCallError } from "../api-call-error.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
-import { isOrderId } from "../order/order-id.ts";
+import { readOrderNumber } from "../order/read-order-number.ts";
+import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/order-lookup";
 import "../calculator/calculator.css";
 import "../order/order.css";
 
-/** `/order?id=…` (a plain GET form, so it works without JavaScript) goes to the order's page. */
-export function loader({ url }: Route.LoaderArgs) {
-  const id = url.searchParams.get("id")?.trim();
-  if (id === undefined) return { id: "", invalid: false };
-  if (isOrderId(id)) {
-    throw redirect(localizePath(localeFromPathname(url.pathname), `/order/${id.toLowerCase()}`));
+type Problem = "invalid" | "not_found";
+
+/**
+ * `/order?id=…` (a plain GET form, so it works without JavaScript): a number or a pasted link
+ * to an order goes to the order's page in the visitor's language; anything else, or an order
+ * that does not exist, is answered here, next to the form.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const input = url.searchParams.get("id")?.trim();
+  if (input === undefined) return answer("", null);
+  const orderId = readOrderNumber(input);
+  if (orderId === null) return answer(input, "invalid");
+  const locale = localeFromPathname(url.pathname);
+  const { api, clientIp } = context.get(webContext);
+  try {
+    await api.orders.info({ ip: clientIp, lang: locale }, orderId);
+  } catch (error) {
+    if (isApiCallError(error) && error.status === 404) {
+      return data(answer(input, "not_found"), { status: 404 });
+    }
+    throw error;
   }
-  return { id, invalid: true };
+  throw redirect(localizePath(locale, `/order/${orderId}`));
 }
+
+function answer(id: string, problem: Problem | null) {
+  return { id, problem };
+}
+
+const MESSAGES = {
+  invalid: "Order.Lookup.Invalid",
+  not_found: "Order.Lookup.NotFound",
+} as const satisfies Record<Problem, string>;
 
 export default function OrderLookup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { id, invalid } = loaderData;
+  const { id, problem } = loaderData;
   return (
     <section className="order order--lookup" aria-labelledby="lookup-title">
       <title>{t("Order.Lookup.MetaTitle")}</title>
@@ -34,15 +60,17 @@ export default function OrderLookup({ loaderData }: Route.ComponentProps) {
             name="id"
             className="field__input lookup__input"
             defaultValue={id}
+            // A new answer (another number) must show what was asked, not the first value.
+            key={id}
             autoComplete="off"
             spellCheck={false}
             required
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? "order-id-error" : undefined}
+            aria-invalid={problem !== null || undefined}
+            aria-describedby={problem ? "order-id-error" : undefined}
           />
-          {invalid && (
-            <p id="order-id-error" className="field__error">
-              {t("Order.Lookup.Invalid")}
+          {problem && (
+            <p id="order-id-error" className="field__error" role="alert">
+              {t(MESSAGES[problem])}
             </p>
           )}
         </div>
