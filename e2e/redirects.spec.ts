@@ -268,7 +268,7 @@ test.describe("auth modals", () => {
     await dialog.getByLabel("Новый пароль", { exact: true }).fill("short");
     await dialog.getByLabel("Повторите новый пароль").fill("shorter");
     await dialog.getByRole("button", { name: "Сохранить пароль" }).click();
-    await expect(dialog.getByText("Не короче 8 символов.")).toBeVisible();
+    await expect(dialog.getByText("Не короче 10 символов.")).toBeVisible();
     await expect(dialog.getByText("Пароли не совпадают.")).toBeVisible();
     await expect(dialog.getByLabel("Новый пароль", { exact: true })).toBeFocused();
     // Nothing was sent: the link is still usable.

@@ -27,6 +27,10 @@ export const ErrorCode = {
   NOT_FOUND: "NOT_FOUND",
   /** The caller must be signed in. */
   UNAUTHORIZED: "UNAUTHORIZED",
+  /** Login refused: no account with this e-mail and password (which of the two is never said). */
+  INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
+  /** Login with the right password to an account whose e-mail is not confirmed yet. */
+  EMAIL_NOT_CONFIRMED: "EMAIL_NOT_CONFIRMED",
   /** The caller is signed in but may not do this. */
   FORBIDDEN: "FORBIDDEN",
   /** The requested change conflicts with the current state (e.g. a status transition). */
@@ -60,6 +64,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   INVALID_QUERY: 400,
   NOT_FOUND: 404,
   UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
   FORBIDDEN: 403,
   CONFLICT: 409,
   RATE_CHANGED: 409,

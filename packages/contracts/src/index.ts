@@ -1,5 +1,6 @@
 // Browser-safe contracts: shapes, codes and locales shared by the web tier, the API and tests.
 // The envelope and the SDK use node:crypto and live behind their own entry points.
+export * from "./account.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./errors.ts";

@@ -13,7 +13,14 @@ export type Messages = typeof en;
  * them out so a page that used one would not compile: the browser would only show the key.
  * A new section goes to the browser unless it is named here.
  */
-export const SERVER_SECTIONS = ["Errors", "Validation", "FieldNames", "Payment", "Mail"] as const;
+export const SERVER_SECTIONS = [
+  "Errors",
+  "Validation",
+  "AccountErrors",
+  "FieldNames",
+  "Payment",
+  "Mail",
+] as const;
 export type ServerSection = (typeof SERVER_SECTIONS)[number];
 
 /** What the site renders: the catalog without the server's sections. */

@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { checkNewPassword, newPasswordMessage } from "./new-password-rules.ts";
 
 describe("new password rules", () => {
-  it("accepts 8 to 128 characters typed twice", () => {
+  it("accepts 10 to 128 characters typed twice", () => {
     expect(checkNewPassword("correct horse", "correct horse")).toEqual({});
     expect(checkNewPassword("a".repeat(128), "a".repeat(128))).toEqual({});
-    // Eight emoji are eight characters, though sixteen UTF-16 units.
-    expect(checkNewPassword("🔑".repeat(8), "🔑".repeat(8))).toEqual({});
+    // Ten emoji are ten characters, though twenty UTF-16 units.
+    expect(checkNewPassword("🔑".repeat(10), "🔑".repeat(10))).toEqual({});
   });
 
   it("names each problem on its field", () => {
@@ -16,7 +16,7 @@ describe("new password rules", () => {
       new_password: "Required",
       new_password_confirmation: "Required",
     });
-    expect(checkNewPassword("🔑".repeat(7), "🔑".repeat(7))).toEqual({ new_password: "TooShort" });
+    expect(checkNewPassword("🔑".repeat(9), "🔑".repeat(9))).toEqual({ new_password: "TooShort" });
     expect(checkNewPassword("a".repeat(129), "a".repeat(129))).toEqual({ new_password: "TooLong" });
     expect(checkNewPassword("correct horse", "correct hors")).toEqual({
       new_password_confirmation: "Mismatch",
@@ -27,10 +27,11 @@ describe("new password rules", () => {
     const ru = createTranslator("ru", catalogs.ru);
     const en = createTranslator("en", catalogs.en);
     const uk = createTranslator("uk", catalogs.uk);
-    expect(newPasswordMessage(en, "TooShort")).toBe("At least 8 characters.");
-    expect(newPasswordMessage(ru, "TooShort")).toBe("Не короче 8 символов.");
-    expect(newPasswordMessage(uk, "TooShort")).toBe("Не коротше 8 символів.");
+    expect(newPasswordMessage(en, "TooShort")).toBe("At least 10 characters.");
+    expect(newPasswordMessage(ru, "TooShort")).toBe("Не короче 10 символов.");
+    expect(newPasswordMessage(uk, "TooShort")).toBe("Не коротше 10 символів.");
     expect(newPasswordMessage(ru, "Mismatch")).toBe("Пароли не совпадают.");
+    expect(newPasswordMessage(ru, "Required")).toBe("Введите пароль.");
     expect(newPasswordMessage(en, "TooLong")).toBe("No more than 128 characters.");
   });
 });

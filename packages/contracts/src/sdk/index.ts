@@ -15,6 +15,7 @@ import { type CallerContext, type ClientCredentials, callSigned } from "./client
 import { createContentClient } from "./content-client.ts";
 import { type ReceiptUpload, sendReceipt } from "./receipt-client.ts";
 import type { Transport } from "./transport.ts";
+import { createUserClient } from "./user-client.ts";
 
 export {
   ApiCallError,
@@ -116,6 +117,8 @@ export function createObmenClient(options: {
           ReviewOrderResponse,
         ),
     },
+    /** Accounts: register, confirm, login, the signed-in user, logout, password reset and change. */
+    user: createUserClient(call),
     /** Pages, news, blog and FAQ: unsigned GETs with the public key in `X-Api-Key`. */
     content: createContentClient({ transport, publicKey: credentials.publicKey }),
     receipts: {
