@@ -10,6 +10,7 @@ import type {
   SignedRouteDoc,
   SignedRouteSecurity,
 } from "./http/signed-route.ts";
+import type { RouteAuth } from "./http/user-auth.ts";
 import type { OrderEffects } from "./orders/effects/order-effects.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
@@ -23,6 +24,8 @@ export interface ApiDeps {
   orderEffects: OrderEffects;
   /** How long a new order's rate stays locked before it expires unpaid. */
   orderLifetimeMs: number;
+  /** The public site (`APP_URL`), for links in letters; never the request's Host header. */
+  appUrl: string;
 }
 
 /** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */
@@ -35,7 +38,7 @@ export interface ApiRoutes {
   docs: SignedRouteDoc[];
   /** For routes that send their answers themselves (`sendData`): check them against the schema. */
   checkResponses: boolean;
-  define: <S extends z.ZodType, R extends DataResponseSchema>(
-    route: SignedRouteDefinition<S, R>,
+  define: <S extends z.ZodType, R extends DataResponseSchema, A extends RouteAuth = "none">(
+    route: SignedRouteDefinition<S, R, A>,
   ) => void;
 }

@@ -2,6 +2,8 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { registerAccountRoutes } from "./account/routes.ts";
+import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
 import {
   type CatalogueChanges,
@@ -87,6 +89,7 @@ export async function registerApi(
       log: app.log,
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
+    appUrl: options.appUrl,
   };
   if (options.jobs) {
     await registerOrderJobs({
@@ -106,14 +109,22 @@ export async function registerApi(
     // non-JSON body through to the envelope check, so only JSON is parsed here.
     api.removeContentTypeParser("text/plain");
 
+    const settings = {
+      security: options,
+      docs,
+      checkResponses,
+      resolveCaller: ({ token, ip }: { token: string; ip: string }) =>
+        resolveSession({ db: options.db, token, ip }),
+    };
     const routes: ApiRoutes = {
       app: api,
       deps,
       security: options,
       docs,
       checkResponses,
-      define: (route) => signedRoute(api, { security: options, docs, checkResponses }, route),
+      define: (route) => signedRoute(api, settings, route),
     };
+    registerAccountRoutes(routes);
     registerCatalogueRoutes(routes);
     registerOrderRoutes(routes);
     registerRatesExportRoutes(routes);

@@ -1,4 +1,4 @@
-import type { DataResponseSchema, Locale } from "@obmen/contracts";
+import { AppError, type DataResponseSchema, ErrorCode, type Locale } from "@obmen/contracts";
 import { type EnvelopeMeta, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -6,6 +6,7 @@ import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
 import { checkResponseBody } from "./check-response.ts";
 import { openSignedRequest } from "./open-signed-request.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
+import type { AuthContext, ResolveSignedInCaller, RouteAuth } from "./user-auth.ts";
 import { validatePayload } from "./validate-payload.ts";
 
 /** Signed calls carry small JSON payloads; anything bigger is refused before it is parsed. */
@@ -42,6 +43,8 @@ export interface SignedRouteDoc {
    * every answer when RegisterApiOptions.checkResponses is on, and parsed by the SDK.
    */
   response: DataResponseSchema;
+  /** `user`: the call needs a signed-in user's `user_auth_token` (401 UNAUTHORIZED without one). */
+  auth?: RouteAuth;
 }
 
 /** What a handler may return for a route whose response schema is `R`. */
@@ -50,11 +53,16 @@ export type ResponseData<R extends DataResponseSchema> =
   | SerializedData;
 
 /** One signed call: its documentation and its handler. */
-export interface SignedRouteDefinition<S extends z.ZodType, R extends DataResponseSchema>
-  extends SignedRouteDoc {
+export interface SignedRouteDefinition<
+  S extends z.ZodType,
+  R extends DataResponseSchema,
+  A extends RouteAuth = "none",
+> extends SignedRouteDoc {
   payload: S;
   response: R;
-  handler: (context: SignedCallContext<z.infer<S>>) => Promise<ResponseData<R>>;
+  /** `user`: the handler gets the caller's `user` and `session`; nobody else reaches it. */
+  auth?: A;
+  handler: (context: SignedCallContext<z.infer<S>> & AuthContext<A>) => Promise<ResponseData<R>>;
 }
 
 export interface SignedRouteSecurity {
@@ -68,17 +76,19 @@ export interface SignedRouteSettings {
   docs: SignedRouteDoc[];
   /** Check each answer against the route's response schema (tests; see check-response.ts). */
   checkResponses: boolean;
+  /** Resolves `user_auth_token` for routes with `auth: "user"`: the one place sessions are read. */
+  resolveCaller: ResolveSignedInCaller;
 }
 
 /**
  * Declares one call of the signed REST contract: the envelope is verified, the payload is
  * validated strictly against `payload`, and the handler's result is sent as `{"data": …}`.
  */
-export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
-  app: FastifyInstance,
-  settings: SignedRouteSettings,
-  route: SignedRouteDefinition<S, R>,
-) {
+export function signedRoute<
+  S extends z.ZodType,
+  R extends DataResponseSchema,
+  A extends RouteAuth = "none",
+>(app: FastifyInstance, settings: SignedRouteSettings, route: SignedRouteDefinition<S, R, A>) {
   const { security } = settings;
   settings.docs.push(route);
   app.route({
@@ -97,6 +107,9 @@ export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
           request.apiLang = lang;
         },
       });
+      // Who is calling is settled before the payload is read: an anonymous caller learns
+      // nothing about a signed-in call, not even which of its fields it would refuse.
+      const caller = route.auth === "user" ? await signedInCaller(settings, signed.meta) : {};
       const payload = validatePayload(route.payload, signed.payload);
       const data = await route.handler({
         payload,
@@ -105,6 +118,7 @@ export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
         lang: signed.meta.lang,
         request,
         reply,
+        ...(caller as AuthContext<A> & object),
       });
       return sendData(reply, {
         data,
@@ -113,6 +127,14 @@ export function signedRoute<S extends z.ZodType, R extends DataResponseSchema>(
       });
     },
   });
+}
+
+/** The live session behind the envelope's token, or 401 for a missing, unknown, expired or ended one. */
+async function signedInCaller(settings: SignedRouteSettings, meta: EnvelopeMeta) {
+  const token = meta.user_auth_token;
+  const caller = token ? await settings.resolveCaller({ token, ip: meta.ip }) : null;
+  if (!caller) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return caller;
 }
 
 /**

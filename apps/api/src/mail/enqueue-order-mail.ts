@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, isLocale } from "@obmen/contracts";
 import { mailOutbox } from "@obmen/db";
+import { accountMailType, type StoredAccountMail } from "./account-mail.ts";
 import {
   type EnqueueOrderMailInput,
   ORDER_MAIL_KINDS,
@@ -6,6 +8,7 @@ import {
   type StoredOrderMail,
 } from "./order-mail.types.ts";
 import { orderMailSubject } from "./templates/order-mail-view.ts";
+import { renderAccountMail } from "./templates/render-account-mail.ts";
 import { type RenderedMail, renderOrderMail } from "./templates/render-order-mail.ts";
 
 /**
@@ -58,6 +61,9 @@ export function prepareOrderMail(input: Omit<EnqueueOrderMailInput, "tx">): Prep
 
 /** An outbox row as far as its letter goes. */
 export interface OutboxLetterSource {
+  /** Which template renders `content`: an account letter's kind, else an order mail. */
+  kind: string;
+  locale: string;
   subject: string;
   text: string | null;
   html: string | null;
@@ -74,6 +80,13 @@ export function outboxLetter(row: OutboxLetterSource): OutboxLetter {
   if (row.content == null) {
     if (row.text == null) throw new Error("an outbox row holds neither a letter nor its content");
     return { subject: row.subject, text: row.text, html: row.html };
+  }
+  const accountType = accountMailType(row.kind);
+  if (accountType) {
+    const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+    const content = row.content as StoredAccountMail;
+    const mail = renderAccountMail({ type: accountType, locale, content });
+    return { subject: mail.subject, text: mail.text, html: mail.html };
   }
   const stored = row.content as StoredOrderMail;
   const { order } = stored;

@@ -99,6 +99,8 @@ async function findMail(db: Database, id: string) {
       text: mailOutbox.text,
       html: mailOutbox.html,
       content: mailOutbox.content,
+      kind: mailOutbox.kind,
+      locale: mailOutbox.locale,
     })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, Number(id)));

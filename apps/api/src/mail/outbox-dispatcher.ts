@@ -1,5 +1,5 @@
 import { type Database, mailOutbox } from "@obmen/db";
-import { and, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
 import { outboxLetter } from "./enqueue-order-mail.ts";
 import type { Mailer } from "./mailer.ts";
 
@@ -52,6 +52,8 @@ export interface OutboxDispatcher {
 
 type ClaimedMail = {
   id: number;
+  kind: string;
+  locale: string;
   to: string;
   subject: string;
   text: string | null;
@@ -100,7 +102,7 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
           next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
       from due
       where m.id = due.id
-      returning m.id, m."to", m.subject, m.text, m.html, m.content, m.attempts,
+      returning m.id, m.kind, m.locale, m."to", m.subject, m.text, m.html, m.content, m.attempts,
         (extract(epoch from m.created_at) * 1000)::bigint::text as "createdMs"
     `);
     return result.rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
@@ -136,7 +138,8 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
     const claims = JSON.stringify(mails.map(({ id, attempts }) => ({ id, attempts })));
     await db.execute(sql`
       update mail_outbox as m
-      set status = ${deliveredStatus}, sent_at = now(), last_error = null
+      set status = ${deliveredStatus}, sent_at = now(), last_error = null,
+        content = ${withoutLinkToken(sql`m.content`)}
       from jsonb_to_recordset(${claims}::jsonb) as claim(id integer, attempts integer)
       where m.id = claim.id and m.attempts = claim.attempts and m.status = 'pending'
     `);
@@ -158,7 +161,10 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
     } catch (error) {
       const lastError = describeError(error);
       if (mail.attempts >= maxAttempts) {
-        await db.update(mailOutbox).set({ status: "failed", lastError }).where(stillOurs(mail));
+        await db
+          .update(mailOutbox)
+          .set({ status: "failed", lastError, content: withoutLinkToken(mailOutbox.content) })
+          .where(stillOurs(mail));
         log.error({ mailId: mail.id, attempts: mail.attempts, error: lastError }, "mail gave up");
         return "failed";
       }
@@ -269,6 +275,15 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
       await running;
     },
   };
+}
+
+/**
+ * An account letter's link token (account-mail.ts) is kept only until the letter left or was
+ * given up: from then on the row is a log entry, and a database read must not yield a link
+ * that still works (docs/decisions/024). Other contents have no top-level `token`.
+ */
+function withoutLinkToken(content: SQL | AnyColumn) {
+  return sql`${content} - 'token'`;
 }
 
 /** Exponential backoff with ±20 % jitter, so replicas' retries of a failed server spread out. */

@@ -39,7 +39,12 @@ export function buildOpenApi(
         "Signed call. The body is the envelope `{data, signed}`: `data` is base64 of the JSON " +
         "payload below plus `public_key`, `ip`, `lang`, `timestamp` and optional " +
         "`user_auth_token`; `signed` is sha256_hex(data + secret) (or HMAC-SHA256 for clients " +
-        "configured so). Header `X-Timestamp` must equal the signed `timestamp`.",
+        "configured so). Header `X-Timestamp` must equal the signed `timestamp`." +
+        (doc.auth === "user"
+          ? " Signed in only: `user_auth_token` must be the token of a live session (from " +
+            "login or confirm), else 401 UNAUTHORIZED."
+          : ""),
+      "x-auth": doc.auth ?? "none",
       parameters: [
         { name: "X-Timestamp", in: "header", required: true, schema: { type: "string" } },
       ],

@@ -4,6 +4,7 @@ import { createObmenClient } from "@obmen/contracts/sdk";
 import { seedContent } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeOrderStatus } from "../../src/orders/lifecycle/change-order-status.ts";
+import { lettersTo, tokenInLink } from "../account/support/account-kit.ts";
 import { CONTENT_FIXTURES } from "../content/content-test-kit.ts";
 import { createForm, findPair } from "../support/orders.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
@@ -32,13 +33,19 @@ describe("every documented route answers with its declared response schema", () 
   afterAll(() => api.close());
 
   /** Sends a signed call as the test partner; GET carries the envelope in the query. */
-  async function signed(method: Method, path: string, payload: Record<string, unknown> = {}) {
+  async function signed(
+    method: Method,
+    path: string,
+    payload: Record<string, unknown> = {},
+    userAuthToken?: string,
+  ) {
     const { envelope, timestamp } = sealEnvelope({
       payload,
       publicKey: TEST_CLIENT.publicKey,
       secret: TEST_CLIENT.secret,
       ip: "203.0.113.7",
       lang: "en",
+      userAuthToken,
     });
     const headers = { [TIMESTAMP_HEADER]: String(timestamp) };
     const response =
@@ -130,6 +137,38 @@ describe("every documented route answers with its declared response schema", () 
       rating: 5,
     });
     expect(review).toEqual({ exchange_uuid: orderId, rating: 5 });
+  });
+
+  it("answers every account call with its schema, from register to logout", async () => {
+    const email = "schemas@example.com";
+    const password = "violet-harbour-71";
+    await signed("POST", "/rest/user/register", { email, password, agreement: true });
+    const confirmToken = tokenInLink((await lettersTo(api, email)).at(-1)!.text, "confirm");
+    const { data: confirmed } = await signed("POST", "/rest/user/confirm", {
+      confirm_token: confirmToken,
+    });
+    const { data: login } = await signed("POST", "/rest/user/login", { email, password });
+    for (const method of ["GET", "POST"] as const) {
+      await signed(method, "/rest/user/info", {}, login.user_auth_token);
+    }
+    await signed(
+      "POST",
+      "/rest/user/update_password",
+      { old_password: password, new_password: "amber-lantern-42" },
+      login.user_auth_token,
+    );
+    await signed("POST", "/rest/user/restore", { email });
+    const resetToken = tokenInLink((await lettersTo(api, email)).at(-1)!.text, "restore");
+    await signed("POST", "/rest/user/restore_confirm", {
+      reset_token: resetToken,
+      new_password: "third-harbour-93",
+    });
+    const { data: again } = await signed("POST", "/rest/user/login", {
+      email,
+      password: "third-harbour-93",
+    });
+    expect(again.user.id).toBe(confirmed.user.id);
+    await signed("POST", "/rest/user/logout", {}, again.user_auth_token);
   });
 
   it("answers every /content/* call with its schema", async () => {

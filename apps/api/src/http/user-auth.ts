@@ -1,0 +1,27 @@
+import type { userSessions, users } from "@obmen/db";
+
+/** A `users` row as Drizzle reads it. */
+export type UserRow = typeof users.$inferSelect;
+export type UserSessionRow = typeof userSessions.$inferSelect;
+
+/** Who a signed call with a live `user_auth_token` is made by. */
+export interface SignedInCaller {
+  user: UserRow;
+  session: UserSessionRow;
+}
+
+/**
+ * Turns the envelope's `user_auth_token` into its live session and user, or null for a token
+ * that is unknown, expired or revoked (account/sessions/resolve-session.ts).
+ */
+export type ResolveSignedInCaller = (options: {
+  token: string;
+  /** The end user's address from the envelope, recorded when the session slides. */
+  ip: string;
+}) => Promise<SignedInCaller | null>;
+
+/** `user`: the route answers 401 UNAUTHORIZED unless the envelope carries a live session. */
+export type RouteAuth = "none" | "user";
+
+/** What a handler's context gains from its route's `auth`. */
+export type AuthContext<A extends RouteAuth> = A extends "user" ? SignedInCaller : unknown;
