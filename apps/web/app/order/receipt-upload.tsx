@@ -3,7 +3,8 @@ import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { LocalTime } from "./local-time.tsx";
-import { checkReceiptFile, RECEIPT_ACCEPT } from "./receipt-rules.ts";
+import { ReceiptFileField } from "./receipt-file-field.tsx";
+import { checkReceiptFile } from "./receipt-rules.ts";
 
 /**
  * "Attach a receipt" on the order page (spec §7 send-receipt): a plain multipart form posted to
@@ -45,7 +46,7 @@ export function ReceiptUpload(props: {
     <section className="order__card receipt" aria-labelledby="receipt-heading">
       <h2 id="receipt-heading">{t("Order.Receipt.Heading")}</h2>
       <p className="receipt__lead">{t("Order.Receipt.Lead")}</p>
-      {/* A new key after each upload empties the file input. */}
+      {/* A new key after each upload empties the file input and forgets its name. */}
       <Form
         key={props.receipts.length}
         method="post"
@@ -55,30 +56,7 @@ export function ReceiptUpload(props: {
         onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value="receipt" />
-        <div className="field">
-          <label htmlFor="receipt" className="field__label">
-            {t("Order.Receipt.Label")}
-          </label>
-          <input
-            id="receipt"
-            name="receipt"
-            type="file"
-            accept={RECEIPT_ACCEPT}
-            required
-            className="receipt__input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "receipt-hint receipt-error" : "receipt-hint"}
-            onChange={onChange}
-          />
-          <p id="receipt-hint" className="field__hint">
-            {t("Order.Receipt.Hint")}
-          </p>
-          {error && (
-            <p id="receipt-error" className="field__error" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
+        <ReceiptFileField error={error} onChange={onChange} />
         <button type="submit" className="button button--secondary" disabled={sending}>
           {sending ? t("Order.Receipt.Sending") : t("Order.Receipt.Submit")}
         </button>

@@ -119,7 +119,8 @@ function ReserveLine({ row }: { row: ReserveRow }) {
         </span>
       </th>
       <td className="reserve-row__amount">
-        {row.amount} <span className="reserve-row__unit">{row.code}</span>
+        <span className="reserve-row__value">{row.amount}</span>{" "}
+        <span className="reserve-row__unit">{row.code}</span>
       </td>
     </tr>
   );
