@@ -102,7 +102,7 @@ test("after 'I paid' the payment details stay, folded, until the order is finish
 }) => {
   await createOrder(page);
   await page.getByRole("button", { name: "Я оплатил" }).click();
-  await expect(status(page)).toHaveText("Оплачена");
+  await expect(status(page)).toHaveText("Проверка оплаты");
   const kept = page.locator("details.pay");
   await expect(kept).toHaveCount(1);
   await expect(kept).not.toHaveAttribute("open");

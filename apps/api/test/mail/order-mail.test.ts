@@ -79,7 +79,7 @@ describe("order mail", () => {
         "Вы отправляете: 0,015\u00a0BTC\n",
         "Вы получаете: 118\u00a0350,50\u00a0RUB\n",
         "Курс обмена: 1\u00a0BTC = 7\u00a0890\u00a0000\u00a0RUB\n",
-        "Статус: Новая",
+        "Статус: Ожидает оплаты\n",
         "Номер карты для получения: •••• 6789",
       ],
     },
@@ -95,7 +95,7 @@ describe("order mail", () => {
         "You send: 0.015\u00a0BTC\n",
         "You receive: 118,350.50\u00a0RUB\n",
         "Exchange rate: 1\u00a0BTC = 7,890,000\u00a0RUB\n",
-        "Status: New",
+        "Status: Awaiting payment\n",
         "Card number to receive the payout: •••• 6789",
       ],
     },
@@ -108,7 +108,7 @@ describe("order mail", () => {
         `Як оплатити\n${PAYMENT.uk.text}\nbc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq`,
         "Напрям обміну: Bitcoin BTC → Sberbank RUB",
         "Ви отримуєте: 118\u00a0350,50\u00a0RUB\n",
-        "Статус: Нова",
+        "Статус: Очікує оплати\n",
         "Номер картки для отримання: •••• 6789",
       ],
     },
@@ -209,8 +209,8 @@ describe("order mail", () => {
     );
     const row = await outboxRow(database.db, mailId);
     expect(row.kind).toBe("order_status_changed");
-    expect(row.subject).toBe(`Заявка ${order.id.slice(0, 8)}: статус «Виконано»`);
-    expect(row.text).toContain("Статус вашої заявки змінився: «Виконано».");
+    expect(row.subject).toBe(`Заявка ${order.id.slice(0, 8)}: Виконана`);
+    expect(row.text).toContain("Статус вашої заявки змінився на «Виконана».");
     expect(row.text).toContain("Кошти надіслано на ваші реквізити.");
     expect(row.text).toContain("Коментар оператора: Виплату надіслано о 10:15 <b>");
     expect(row.html).toContain("Виплату надіслано о 10:15 &lt;b&gt;");

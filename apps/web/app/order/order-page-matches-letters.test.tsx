@@ -1,4 +1,5 @@
 import type { Locale, OrderInfo } from "@obmen/contracts";
+import { ORDER_STATUSES } from "@obmen/domain";
 import { AMOUNT_FORMAT_CASES, RATE_FORMAT_CASES } from "@obmen/domain/testing";
 import { translatorFor, webCatalog } from "@obmen/i18n/catalogs";
 import { renderToString } from "react-dom/server";
@@ -204,3 +205,49 @@ describe("the order page and the letters write amounts alike (the shared table)"
     });
   }
 });
+
+describe("the order page and the letters name a status alike", () => {
+  const order = (status: OrderInfo["exchange_status"]): Example => ({
+    status,
+    send: { code: "USDT", decimals: 6, amount: "100" },
+    receive: { code: "RUB", decimals: 2, amount: "8116.4" },
+    rate: { send_rate: "1", receive_rate: "81.164" },
+  });
+
+  /** The badge at the top of the page, and the sentence under it. */
+  function pageStatus(html: string, status: string) {
+    const badge = html.match(
+      new RegExp(`class="order__status">.*?<span class="badge badge--${status}">([^<]*)</span>`),
+    );
+    const hint = html.match(/<p class="order__hint" role="status">([^<]*)<\/p>/);
+    return { name: badge?.[1], next: hint?.[1] };
+  }
+
+  for (const status of ORDER_STATUSES) {
+    it(status, () => {
+      const names = new Set<string>();
+      for (const locale of LOCALES) {
+        const t = translatorFor(locale);
+        const onPage = pageStatus(renderPage(order(status), locale), status);
+        const letter = renderLetter(order(status), locale);
+        const inLetter = letter.text.match(new RegExp(`\\n${t("Mail.Labels.Status")}: (.+)\\n`));
+        expect(onPage.name, `${locale} page`).toBeTruthy();
+        expect(inLetter?.[1], `${locale} letter`).toBe(onPage.name);
+        names.add(onPage.name!);
+        // The letter reporting a change names it in its subject and says what comes next, in
+        // the words the page shows under the badge (a new order's letter is the created one).
+        if (status !== "new") {
+          expect(letter.subject).toContain(onPage.name);
+          expect(letter.text).toContain(`\n${onPage.next}\n`);
+          expect(letter.html).toContain(escapeHtml(onPage.next!));
+        }
+      }
+      expect(names.size, "each language has its own words").toBe(LOCALES.length);
+    });
+  }
+});
+
+/** As React and the letters' HTML write text (the page's texts here have no other markup). */
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}

@@ -139,7 +139,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <StatusBadge status={status} />
         </p>
         <p className="order__hint" role="status">
-          {t(`Order.StatusHint.${status}`)}
+          {t(`Status.${status}.Next`)}
         </p>
         <p className="order__number">
           <span>{t("Order.Number")}:</span> <code>{order.exchange_uuid}</code>
@@ -241,5 +241,6 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
 
 function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
-  return <span className={`badge badge--${status}`}>{t(`Order.Status.${status}`)}</span>;
+  // The letters name a status with the same entry (decision 022).
+  return <span className={`badge badge--${status}`}>{t(`Status.${status}.Name`)}</span>;
 }

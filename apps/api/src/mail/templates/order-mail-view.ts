@@ -50,7 +50,7 @@ export function orderMailSubject(input: Pick<OrderMailViewInput, "order" | "even
   const t = translatorFor(mailLocale(order.locale));
   const number = order.id.slice(0, 8);
   if (event.type === "created") return t("Mail.SubjectCreated", { number });
-  const status = t(`Mail.Status.${order.status}.Name`);
+  const status = t(`Status.${order.status}.Name`);
   return t("Mail.SubjectStatusChanged", { number, status });
 }
 
@@ -70,7 +70,8 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   const timeZone = input.timeZone ?? "UTC";
   const when = (date: Date) => formatMailDateTime(date, DATE_LOCALES[locale], timeZone);
   const { sendCurrency, receiveCurrency } = display;
-  const status = t(`Mail.Status.${order.status}.Name`);
+  // One name per status: the order page's badge reads the same entry (decision 022).
+  const status = t(`Status.${order.status}.Name`);
   const expiresAt = when(order.expiresAt);
 
   // Written as the order page writes them (decision 022): `0,01 BTC`, `1 BTC = 7 710 580 RUB`.
@@ -144,7 +145,7 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
   return {
     ...base,
     subject: orderMailSubject(input),
-    intro: [t("Mail.StatusChangedIntro", { status }), t(`Mail.Status.${order.status}.Next`)],
+    intro: [t("Mail.StatusChangedIntro", { status }), t(`Status.${order.status}.Next`)],
     ...(comment ? { comment } : {}),
   };
 }
