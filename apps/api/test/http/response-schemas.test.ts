@@ -169,6 +169,12 @@ describe("every documented route answers with its declared response schema", () 
     });
     expect(again.user.id).toBe(confirmed.user.id);
     await signed("POST", "/rest/user/logout", {}, again.user_auth_token);
+
+    // The published contract says which calls need a signed-in user.
+    const openApi = (await api.app.inject({ method: "GET", url: "/rest/openapi.json" })).json();
+    expect(openApi.paths["/rest/user/info"].get["x-auth"]).toBe("user");
+    expect(openApi.paths["/rest/user/update_password"].post["x-auth"]).toBe("user");
+    expect(openApi.paths["/rest/user/login"].post["x-auth"]).toBe("none");
   });
 
   it("answers every /content/* call with its schema", async () => {
