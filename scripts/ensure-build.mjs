@@ -1,12 +1,15 @@
 // Builds the web tier when its build is missing or older than any source file, so that
 // `npm start` works right after `npm install` and never serves a stale bundle; and writes the
-// PGlite templates new data directories are unpacked from when they are missing.
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// PGlite templates new data directories are unpacked from when they are missing. Each step is
+// one line of progress; the tools' own output goes to node_modules/.cache/obmen/build.log
+// (OBMEN_VERBOSE=1 or `npm start --verbose` shows it), and a failure prints the log's tail.
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { runStage, wantsVerbose } from "./run-stage.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "apps/web/build/server/index.js");
+const logFile = path.join(root, "node_modules/.cache/obmen/build.log");
 const sources = [
   "apps/web/app",
   "apps/web/public",
@@ -32,12 +35,26 @@ function newestMtime(entry) {
   return newest;
 }
 
+const verbose = wantsVerbose(process.env, process.argv.slice(2));
+const stage = (title, command) => {
+  const status = runStage({ title, command, cwd: root, logFile, verbose });
+  if (status !== 0) process.exit(status);
+};
+
 const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...[...sources, ...configs].map(newestMtime));
-if (builtAt < changedAt) {
-  console.log(builtAt ? "Web sources changed: rebuilding the web tier…" : "Building the web tier…");
-  execSync("npm run build -w @obmen/web", { cwd: root, stdio: "inherit" });
+const buildNeeded = builtAt < changedAt;
+// The log holds this run's output, not every start's since the install.
+mkdirSync(path.dirname(logFile), { recursive: true });
+writeFileSync(logFile, `${new Date().toISOString()} ${process.argv.slice(1).join(" ")}\n`);
+if (buildNeeded) {
+  stage(
+    builtAt ? "Rebuilding the site (its sources changed)" : "Building the site",
+    "npm run build -w @obmen/web",
+  );
 }
 
-// Quick when the template exists (packages/db/src/pglite-template.ts).
-execSync("node packages/db/src/cli/pglite-template.ts", { cwd: root, stdio: "inherit" });
+// Quick and silent when the templates exist (packages/db/src/pglite-template.ts); on a new
+// install this is where the database is first migrated and seeded.
+// This very node (24, from the devDependency): a shell's `node` may be the system's older one.
+stage("Preparing the database", `"${process.execPath}" packages/db/src/cli/pglite-template.ts`);

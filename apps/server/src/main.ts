@@ -20,6 +20,7 @@ async function main() {
   // so the dev mailbox rule still sees "unset" (docs/performance.md).
   process.env.NODE_ENV ??= "production";
 
+  const started = performance.now();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config);
@@ -30,7 +31,13 @@ async function main() {
     }
     throw error;
   }
-  console.log(`Obmen is running on ${config.APP_URL} (database: ${config.databaseEngine})`);
+  // The last of `npm start`'s progress lines (scripts/ensure-build.mjs prints the others).
+  const database =
+    config.databaseEngine === "pglite" ? `pglite in ${config.DATA_DIR}` : config.databaseEngine;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Obmen is listening on ${config.APP_URL} (database: ${database}; started in ${seconds} s)`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
