@@ -1,4 +1,9 @@
-import { DECIMAL_PATTERN, MAX_CURRENCY_DECIMALS, ORDER_FIELD_TYPES } from "@obmen/domain";
+import {
+  DECIMAL_PATTERN,
+  MAX_CURRENCY_DECIMALS,
+  ORDER_FIELD_FORMATS,
+  ORDER_FIELD_TYPES,
+} from "@obmen/domain";
 import { z } from "zod";
 import { dataResponse } from "./response.ts";
 
@@ -19,12 +24,22 @@ export type CurrencyKind = z.infer<typeof CurrencyKind>;
 export const OrderFieldType = z.enum(ORDER_FIELD_TYPES);
 export type OrderFieldType = z.infer<typeof OrderFieldType>;
 
+/**
+ * A payment system's account format that narrows a field's type (decision 025): the API
+ * refuses a value that does not fit it. `yoomoney_wallet`, `payeer_account`,
+ * `advcash_usd_wallet` and `iban` narrow `text`; `sbp_phone` narrows `phone`.
+ */
+export const OrderFieldFormat = z.enum(ORDER_FIELD_FORMATS);
+export type OrderFieldFormat = z.infer<typeof OrderFieldFormat>;
+
 /** One input the customer fills for a pair, e.g. the payout wallet address (DESIGN.md). */
 export const OrderFieldDefinition = z.object({
   key: z.string(),
   type: OrderFieldType,
   /** For `crypto_address`: the network whose address rules apply (`BTC`, `ETH`, `TRX`, `TON`, …). */
   network: z.string().nullable(),
+  /** The account format the value must have, or null for the type's own rule. */
+  format: OrderFieldFormat.nullable(),
   /** Label in the request's language. */
   label: z.string(),
   required: z.boolean(),

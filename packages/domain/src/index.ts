@@ -25,13 +25,19 @@ export {
 } from "./content/content-kinds.ts";
 export { passesLuhn } from "./fields/card-number.ts";
 export { KNOWN_ADDRESS_NETWORKS } from "./fields/crypto-address.ts";
+export { toChecksumAddress } from "./fields/evm-address.ts";
+export {
+  FORMAT_FIELD_TYPE,
+  isOrderFieldFormat,
+  ORDER_FIELD_FORMATS,
+  type OrderFieldFormat,
+} from "./fields/field-formats.ts";
 export {
   looksLikeCardNumber,
   maskCardNumber,
   maskFieldValue,
   maskFullName,
 } from "./fields/mask-field-value.ts";
-export { toChecksumAddress } from "./fields/evm-address.ts";
 export {
   FIELD_MAX_LENGTH,
   type FieldRejectionReason,

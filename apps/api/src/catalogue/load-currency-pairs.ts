@@ -134,6 +134,7 @@ function toFieldDefinition(field: FieldRow, lang: Locale): OrderFieldDefinition 
     key: field.key,
     type: field.type,
     network: field.network,
+    format: field.format,
     label,
     required: field.required,
     side: field.side,

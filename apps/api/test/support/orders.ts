@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { CurrencyPairEntry, OrderFieldDefinition } from "@obmen/contracts";
+import type { CurrencyPairEntry, OrderFieldDefinition, OrderFieldFormat } from "@obmen/contracts";
 import type { currencyPairs, orders } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { NewOrder } from "../../src/orders/create/insert-new-orders.ts";
@@ -16,7 +16,17 @@ const VALID_ADDRESSES: Record<string, string> = {
   DOGE: "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L",
 };
 
+/** A real-looking account for each payment system's format (decision 025). */
+export const VALID_FORMATTED: Record<OrderFieldFormat, string> = {
+  yoomoney_wallet: "4100 1116 1616 877",
+  payeer_account: "P1234567",
+  advcash_usd_wallet: "U 1234 5678 9012",
+  iban: "GB82 WEST 1234 5698 7654 32",
+  sbp_phone: "+7 900 123-45-67",
+};
+
 function validValue(field: OrderFieldDefinition): string {
+  if (field.format) return VALID_FORMATTED[field.format];
   switch (field.type) {
     case "crypto_address":
       return VALID_ADDRESSES[field.network ?? ""] ?? "account-12345";
@@ -29,7 +39,7 @@ function validValue(field: OrderFieldDefinition): string {
     case "email":
       return "payer@example.com";
     default:
-      return "P1234567";
+      return "Sberbank";
   }
 }
 

@@ -11,6 +11,23 @@ const INPUT_PROPS: Record<OrderFieldDefinition["type"], InputHTMLAttributes<HTML
   text: { autoComplete: "off" },
 };
 
+/** A payment system's account format refines its type's input (decision 025). */
+const FORMAT_INPUT_PROPS: Record<
+  NonNullable<OrderFieldDefinition["format"]>,
+  InputHTMLAttributes<HTMLInputElement>
+> = {
+  yoomoney_wallet: { inputMode: "numeric", autoComplete: "off", placeholder: "41001…" },
+  payeer_account: { autoComplete: "off", autoCapitalize: "characters", placeholder: "P1234567" },
+  advcash_usd_wallet: { autoComplete: "off", autoCapitalize: "off", spellCheck: false },
+  iban: { autoComplete: "off", autoCapitalize: "characters", spellCheck: false },
+  sbp_phone: {
+    type: "tel",
+    inputMode: "tel",
+    autoComplete: "tel",
+    placeholder: "+7 900 123-45-67",
+  },
+};
+
 /** Props every labelled input of the calculator shares: id, error wiring for assistive tech. */
 export function describedInput(id: string, error: string | undefined, hintId?: string) {
   const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
@@ -48,7 +65,9 @@ export function OrderFieldInput(props: {
         {definition.required && <span aria-hidden="true"> *</span>}
       </label>
       <input
-        {...INPUT_PROPS[definition.type]}
+        {...(definition.format
+          ? FORMAT_INPUT_PROPS[definition.format]
+          : INPUT_PROPS[definition.type])}
         {...describedInput(id, error)}
         name={name}
         className="field__input"

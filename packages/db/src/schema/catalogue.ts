@@ -1,4 +1,10 @@
-import { ORDER_FIELD_TYPES, type OrderFieldType } from "@obmen/domain";
+import {
+  FORMAT_FIELD_TYPE,
+  ORDER_FIELD_FORMATS,
+  ORDER_FIELD_TYPES,
+  type OrderFieldFormat,
+  type OrderFieldType,
+} from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, decimal, updatedAt } from "./columns.ts";
@@ -141,7 +147,14 @@ export const currencyPairs = pgTable(
 );
 
 export const orderFieldTypes = ORDER_FIELD_TYPES;
-export type { OrderFieldType };
+export type { OrderFieldFormat, OrderFieldType };
+
+// Each format with the one type it narrows, as SQL: `(format = 'iban' and type = 'text') or …`.
+const FORMAT_MATCHES_TYPE = sql.raw(
+  ORDER_FIELD_FORMATS.map(
+    (format) => `(format = '${format}' and type = '${FORMAT_FIELD_TYPE[format]}')`,
+  ).join(" or "),
+);
 
 export const orderFieldSides = ["send", "receive"] as const;
 export type OrderFieldSide = (typeof orderFieldSides)[number];
@@ -164,6 +177,8 @@ export const currencyFields = pgTable(
     type: text("type").$type<OrderFieldType>().notNull(),
     /** For `crypto_address`: whose address rules apply (`BTC`, `ETH`, `TRX`, `TON`, …). */
     network: text("network"),
+    /** A payment system's account format narrowing the type (decision 025). */
+    format: text("format").$type<OrderFieldFormat>(),
     labelRu: text("label_ru").notNull(),
     labelEn: text("label_en").notNull(),
     labelUk: text("label_uk").notNull(),
@@ -182,5 +197,6 @@ export const currencyFields = pgTable(
       "currency_fields_network_check",
       sql`(${t.type} = 'crypto_address') = (${t.network} is not null)`,
     ),
+    check("currency_fields_format_check", sql`${t.format} is null or ${FORMAT_MATCHES_TYPE}`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { CurrencyKind } from "../schema/catalogue.ts";
+import type { CurrencyKind, OrderFieldFormat } from "../schema/catalogue.ts";
 import { demoCryptoCurrencies } from "./demo-crypto.ts";
 import { demoFiatCurrencies } from "./demo-fiat.ts";
 
@@ -7,7 +7,12 @@ export type FieldStyle =
   | { style: "crypto"; network: string; walletName: string; memo?: boolean }
   | { style: "card" }
   | { style: "sbp" }
-  | { style: "ewallet"; account: { ru: string; en: string; uk: string } };
+  | {
+      style: "ewallet";
+      account: { ru: string; en: string; uk: string };
+      /** What an account number of this payment system looks like (decision 025). */
+      format: OrderFieldFormat;
+    };
 
 export type DemoCurrency = {
   urlXml: string;

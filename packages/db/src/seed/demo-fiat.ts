@@ -146,6 +146,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
         en: "YooMoney wallet number (4100…)",
         uk: "номер гаманця ЮMoney (4100…)",
       },
+      format: "yoomoney_wallet",
     },
   }),
   fiat({
@@ -166,6 +167,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
         en: "Payeer account number (P…)",
         uk: "номер рахунку Payeer (P…)",
       },
+      format: "payeer_account",
     },
   }),
   fiat({
@@ -186,6 +188,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
         en: "AdvCash wallet or e-mail",
         uk: "гаманець або e-mail AdvCash",
       },
+      format: "advcash_usd_wallet",
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import type { OrderFieldSide, OrderFieldType } from "../schema/catalogue.ts";
+import type { OrderFieldFormat, OrderFieldSide, OrderFieldType } from "../schema/catalogue.ts";
 import type { FieldStyle } from "./demo-currencies.ts";
 
 export type DemoField = {
@@ -6,6 +6,7 @@ export type DemoField = {
   key: string;
   type: OrderFieldType;
   network: string | null;
+  format: OrderFieldFormat | null;
   labelRu: string;
   labelEn: string;
   labelUk: string;
@@ -19,13 +20,14 @@ function field(
   name: string,
   type: OrderFieldType,
   [labelRu, labelEn, labelUk]: Labels,
-  extra: { network?: string; required?: boolean } = {},
+  extra: { network?: string; format?: OrderFieldFormat; required?: boolean } = {},
 ): DemoField {
   return {
     side,
     key: `${side}_${name}`,
     type,
     network: extra.network ?? null,
+    format: extra.format ?? null,
     labelRu,
     labelEn,
     labelUk,
@@ -93,21 +95,29 @@ export function demoFields(style: FieldStyle): DemoField[] {
       ];
     case "sbp":
       return [
-        field("send", "phone", "phone", [
-          "Телефон, с которого вы платите по СБП",
-          "Phone number you pay from via SBP",
-          "Телефон, з якого ви платите через СБП",
-        ]),
+        field(
+          "send",
+          "phone",
+          "phone",
+          [
+            "Телефон, с которого вы платите по СБП",
+            "Phone number you pay from via SBP",
+            "Телефон, з якого ви платите через СБП",
+          ],
+          { format: "sbp_phone" },
+        ),
         field("send", "full_name", "full_name", [
           "ФИО отправителя",
           "Sender's full name",
           "ПІБ відправника",
         ]),
-        field("receive", "phone", "phone", [
-          "Телефон получателя в СБП",
-          "Recipient's SBP phone number",
-          "Телефон отримувача в СБП",
-        ]),
+        field(
+          "receive",
+          "phone",
+          "phone",
+          ["Телефон получателя в СБП", "Recipient's SBP phone number", "Телефон отримувача в СБП"],
+          { format: "sbp_phone" },
+        ),
         field("receive", "bank_name", "text", [
           "Банк получателя",
           "Recipient's bank",
@@ -121,13 +131,20 @@ export function demoFields(style: FieldStyle): DemoField[] {
       ];
     case "ewallet": {
       const { ru, en, uk } = style.account;
+      const { format } = style;
       return [
-        field("send", "account", "text", [`Ваш ${ru}`, `Your ${en}`, `Ваш ${uk}`]),
-        field("receive", "account", "text", [
-          capitalise(`${ru} для получения`),
-          capitalise(`${en} to receive the payout`),
-          capitalise(`${uk} для отримання`),
-        ]),
+        field("send", "account", "text", [`Ваш ${ru}`, `Your ${en}`, `Ваш ${uk}`], { format }),
+        field(
+          "receive",
+          "account",
+          "text",
+          [
+            capitalise(`${ru} для получения`),
+            capitalise(`${en} to receive the payout`),
+            capitalise(`${uk} для отримання`),
+          ],
+          { format },
+        ),
       ];
     }
   }

@@ -1,8 +1,14 @@
+import { normalizeAdvcashUsdWallet } from "./advcash-wallet.ts";
 import { normalizeCardNumber } from "./card-number.ts";
 import { normalizeCryptoAddress } from "./crypto-address.ts";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "./email.ts";
+import { isOrderFieldFormat, type OrderFieldFormat } from "./field-formats.ts";
 import { FULL_NAME_MAX_LENGTH, normalizeFullName } from "./full-name.ts";
+import { normalizeIban } from "./iban.ts";
+import { normalizePayeerAccount } from "./payeer-account.ts";
 import { normalizePhone } from "./phone.ts";
+import { normalizeSbpPhone } from "./sbp-phone.ts";
+import { normalizeYooMoneyWallet } from "./yoomoney-wallet.ts";
 
 /** The order field types (DESIGN.md "Tiers"), defined once: the DB and the wire reuse them. */
 export const ORDER_FIELD_TYPES = [
@@ -22,6 +28,7 @@ export type FieldRejectionReason =
   | "invalid_phone"
   | "invalid_name"
   | "invalid_email"
+  | `invalid_${OrderFieldFormat}`
   | "too_long";
 
 export type FieldValidationResult =
@@ -60,6 +67,15 @@ const RULES: Record<
   text: { normalize: (value) => value.replace(/\p{Cc}+/gu, " ").trim(), invalid: "required" },
 };
 
+/** A field's format replaces its type's rule (field-formats.ts, decision 025). */
+const FORMAT_RULES: Record<OrderFieldFormat, (value: string) => string | null> = {
+  yoomoney_wallet: normalizeYooMoneyWallet,
+  payeer_account: normalizePayeerAccount,
+  advcash_usd_wallet: normalizeAdvcashUsdWallet,
+  iban: normalizeIban,
+  sbp_phone: normalizeSbpPhone,
+};
+
 /**
  * Validates and normalises one order field value (DESIGN.md: errors are reported under
  * `fields.<key>`). Surrounding whitespace is ignored; an empty value is `required` unless
@@ -69,6 +85,8 @@ export function validateOrderField(options: {
   type: OrderFieldType;
   /** For `crypto_address`: the network whose rules apply; unknown or null → generic check. */
   network?: string | null;
+  /** The payment system's account format; unknown or null → the type's own rule. */
+  format?: string | null;
   value: string;
   required?: boolean;
 }): FieldValidationResult {
@@ -79,7 +97,10 @@ export function validateOrderField(options: {
   // Types come from the catalogue; an unknown one (newer data, older code) is treated as text.
   const known = Object.hasOwn(RULES, type) ? type : "text";
   if (value.length > FIELD_MAX_LENGTH[known]) return { ok: false, reason: "too_long" };
-  const rule = RULES[known];
+  const { format } = options;
+  const rule = isOrderFieldFormat(format)
+    ? { normalize: FORMAT_RULES[format], invalid: `invalid_${format}` as const }
+    : RULES[known];
   const normalized = rule.normalize(value, options.network ?? null);
   if (normalized === null || normalized === "") return { ok: false, reason: rule.invalid };
   return { ok: true, normalized };

@@ -79,6 +79,7 @@ function checkOrderFields(
     const result = validateOrderField({
       type: definition.type,
       network: definition.network,
+      format: definition.format,
       value,
     });
     if (result.ok) accepted.push({ key: definition.key, value: result.normalized });
