@@ -21,7 +21,8 @@ const LOCALES = [
     paid: "Я оплатил",
     paidStatus: "Проверка оплаты",
     invalidCard: "Неверный номер карты",
-    minimum: /Минимальная сумма — 50\sUSDT/,
+    minimum: /Минимальная сумма — 50\u00a0USDT/,
+    rate: /1\u00a0USDT = 81,164\u00a0RUB/,
   },
   {
     lang: "en",
@@ -39,7 +40,8 @@ const LOCALES = [
     paid: "I paid",
     paidStatus: "Checking payment",
     invalidCard: "This card number is not valid",
-    minimum: /The minimum is 50 USDT/,
+    minimum: /The minimum is 50\u00a0USDT/,
+    rate: /1\u00a0USDT = 81\.164\u00a0RUB/,
   },
   {
     lang: "uk",
@@ -57,7 +59,8 @@ const LOCALES = [
     paid: "Я оплатив",
     paidStatus: "Перевірка оплати",
     invalidCard: "Неправильний номер картки",
-    minimum: /Мінімальна сума — 50\sUSDT/,
+    minimum: /Мінімальна сума — 50\u00a0USDT/,
+    rate: /1\u00a0USDT = 81,164\u00a0RUB/,
   },
 ] as const;
 
@@ -98,7 +101,8 @@ async function pickPair(
   else await expect(sendLinks).toBeVisible();
   // Only what Tether TRC20 pairs with, with the pair's rate next to it.
   const sberbank = receiveList.getByRole("link", { name: /Sberbank/ });
-  await expect(sberbank).toContainText(/1 USDT = 81[,.]164 RUB/);
+  // The code after a no-break space, the locale's decimal sign (decision 022).
+  await expect(sberbank).toContainText(locale.rate);
   await expect(receiveList.getByRole("link", { name: /Monobank/ })).toHaveCount(1);
   await expect(receiveList.getByRole("link", { name: /Tether TRC20/ })).toHaveCount(0);
   await sberbank.click();
@@ -195,6 +199,42 @@ test("codes are case-insensitive and the select view links to the pair", async (
 });
 
 // The order lookup has its own spec: e2e/order-lookup.spec.ts.
+
+test("an amount reads in the page's language and copies as a plain number", async ({
+  page,
+  context,
+}) => {
+  const errors = collectErrors(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.setViewportSize(VIEWPORTS[1]);
+  const response = await page.goto("/exchange/BTC/SBERRUB");
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  const send = page.getByLabel("Сумма, BTC");
+  const receive = page.getByLabel("Сумма, RUB");
+  // The default amount is written as the computed one is: a decimal comma in both fields.
+  await expect(send).toHaveValue(/^\d+,\d+$/);
+  await expect(receive).toHaveValue(/^\d+(,\d\d)?$/);
+  await send.fill("0,0123");
+  await expect(receive).toHaveValue("94840,13");
+  await page.getByLabel("Номер карты для получения").fill("4111 1111 1111 1111");
+  await page.getByLabel("ФИО получателя").fill("Ivan Petrov");
+  await page.getByLabel("E-mail").fill("amounts@example.com");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Создать заявку" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+
+  // Grouped with CLDR's no-break space, the code once after another one (decision 022).
+  const money = page.locator(".order__money");
+  await expect(money.first()).toContainText(/^0,0123\u00a0BTC/);
+  await expect(money.nth(1)).toContainText(/^94\u00a0840,13\u00a0RUB/);
+  await expect(page.locator(".pay__text")).toContainText(/^Отправьте ровно 0,0123\u00a0BTC одним/);
+  const amountRow = page.locator(".pay__details div").filter({ hasText: "Сумма к оплате" });
+  await expect(amountRow.locator(".pay__value--amount")).toHaveText(/^0,0123\u00a0BTC$/);
+  await amountRow.getByRole("button").click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe("0.0123");
+  expect(errors).toEqual([]);
+});
 
 /** Creates an order for 100 USDT → Sberbank RUB through the exchange page; returns its path. */
 async function createOrder(page: Page): Promise<string> {
