@@ -40,6 +40,15 @@ for (const [slug, titles] of Object.entries(INFO_PAGES)) {
   });
 }
 
+test("the contact page promises no chat when the site runs none", async ({ page }) => {
+  // This server has no CHAT_WIDGET_SRC; e2e/widgets.spec.ts checks the page with one.
+  for (const { prefix } of LOCALES) {
+    await page.goto(`${prefix}/contact`);
+    await expect(page.locator(".content")).toContainText("@obmen_support");
+    await expect(page.locator(".content")).not.toContainText(/чат|chat/i);
+  }
+});
+
 test("links inside a text stay in the reader's language", async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto("/en/about");

@@ -68,6 +68,13 @@ test("widgets load 4.5 seconds after an ordinary page opens, not before", async 
   expect(await page.evaluate(() => (window as unknown as Record<string, number>)._chat_js)).toBe(1);
 });
 
+test("the contact page mentions the chat, since this site runs one", async ({ page }) => {
+  await page.goto(`${server.url}/contact`);
+  await expect(page.locator(".content")).toContainText("Есть и чат на сайте");
+  await page.goto(`${server.url}/uk/contact`);
+  await expect(page.locator(".content")).toContainText("Є й чат на сайті");
+});
+
 test("on exchange and payment pages they wait 5.5 seconds", async ({ page }) => {
   const delays = await widgetDelays(page, "/exchange/USDTTRC20/SBERRUB");
   for (const path of ["/chat.js", "/callback.js"]) {

@@ -2,6 +2,7 @@ import { InfoArticle, InfoLayout } from "../content/info-page.tsx";
 import { loadInfoPage } from "../content/load-info-page.server.ts";
 import { notFound } from "../content/load-or-404.server.ts";
 import { isInfoPageSlug } from "../content/site-pages.ts";
+import { useTranslation } from "../i18n/i18n-context.tsx";
 import { stripLocalePrefix } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/content-page";
@@ -14,14 +15,22 @@ import "../content/content.css";
 export async function loader({ context, url }: Route.LoaderArgs) {
   const slug = stripLocalePrefix(url.pathname).split("/").filter(Boolean).at(-1) ?? "";
   if (!isInfoPageSlug(slug)) throw notFound(url);
-  const { api } = context.get(webContext);
-  return { page: await loadInfoPage({ api, url, slug }) };
+  const { api, widgets } = context.get(webContext);
+  // The contact text cannot know whether this site runs a chat widget (CHAT_WIDGET_SRC): the
+  // page says so itself, and only when there is one.
+  const chat = slug === "contact" && widgets.chatSrc !== undefined;
+  return { page: await loadInfoPage({ api, url, slug }), chat };
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <InfoLayout>
-      <InfoArticle page={loaderData.page} />
+      <InfoArticle page={loaderData.page}>
+        {loaderData.chat && (
+          <p className="content-card content-card__text">{t("Content.ChatWidget")}</p>
+        )}
+      </InfoArticle>
     </InfoLayout>
   );
 }
