@@ -17,10 +17,29 @@ async function open(page: Page, path: string) {
 const names = (page: Page, side: "send" | "receive") =>
   page.locator(`#${side} .select__list .option__name`);
 
-for (const { prefix, lang, kinds } of [
-  { prefix: "/", lang: "ru", kinds: ["Криптовалюты", "Банки", "Электронные кошельки"] },
-  { prefix: "/en", lang: "en", kinds: ["Cryptocurrencies", "Banks", "E-wallets"] },
-  { prefix: "/uk", lang: "uk", kinds: ["Криптовалюти", "Банки", "Електронні гаманці"] },
+// Banks and wallets carry their name in the reader's language (issue 15, point 8).
+for (const { prefix, lang, kinds, bank, wallet } of [
+  {
+    prefix: "/",
+    lang: "ru",
+    kinds: ["Криптовалюты", "Банки", "Электронные кошельки"],
+    bank: "Сбербанк",
+    wallet: "ЮMoney",
+  },
+  {
+    prefix: "/en",
+    lang: "en",
+    kinds: ["Cryptocurrencies", "Banks", "E-wallets"],
+    bank: "Sberbank",
+    wallet: "YooMoney",
+  },
+  {
+    prefix: "/uk",
+    lang: "uk",
+    kinds: ["Криптовалюти", "Банки", "Електронні гаманці"],
+    bank: "Сбербанк",
+    wallet: "ЮMoney",
+  },
 ]) {
   test(`the lists are grouped by kind in ${lang}`, async ({ page }) => {
     const errors = collectErrors(page);
@@ -28,8 +47,8 @@ for (const { prefix, lang, kinds } of [
     await open(page, prefix);
     await expect(page.locator("#send .select__kind")).toHaveText(kinds);
     await expect(page.locator("#send .select__group").first()).toContainText("Bitcoin");
-    await expect(page.locator("#send .select__group").nth(1)).toContainText("Sberbank");
-    await expect(page.locator("#send .select__group").nth(2)).toContainText("YooMoney");
+    await expect(page.locator("#send .select__group").nth(1)).toContainText(bank);
+    await expect(page.locator("#send .select__group").nth(2)).toContainText(wallet);
     // Every currency once per list, each with its icon.
     const sendNames = await names(page, "send").allTextContents();
     expect(new Set(sendNames).size).toBe(sendNames.length);
@@ -45,11 +64,14 @@ test("the search filters by name, code and network, in any script", async ({ pag
   await open(page, "/");
   const search = page.getByLabel("Поиск валюты, которую вы получаете");
   await search.fill("сбер");
-  await expect(names(page, "receive")).toHaveText(["Sberbank"]);
+  await expect(names(page, "receive")).toHaveText(["Сбербанк"]);
+  // A name in Cyrillic is found by its Latin spelling too.
+  await search.fill("alfa");
+  await expect(names(page, "receive")).toHaveText(["Альфа-Банк"]);
   await search.fill("USDT");
   await expect(names(page, "receive")).toHaveText(["Tether TRC20", "Tether ERC20", "Tether BEP20"]);
   await search.fill("ыиук");
-  await expect(names(page, "receive")).toHaveText(["Sberbank"]);
+  await expect(names(page, "receive")).toHaveText(["Сбербанк"]);
   await search.fill("zzz");
   await expect(page.getByText("По запросу «zzz» ничего не нашлось")).toBeVisible();
   await search.fill("");
@@ -88,10 +110,10 @@ test("choosing what to receive first narrows what can pay for it", async ({ page
   await open(page, "/");
   await page
     .locator("#receive")
-    .getByRole("link", { name: /Sberbank/ })
+    .getByRole("link", { name: /Сбербанк/ })
     .click();
   await expect(page).toHaveURL(/\/\?to=SBERRUB$/);
-  await expect(page.locator('#receive a[aria-current="true"]')).toContainText("Sberbank");
+  await expect(page.locator('#receive a[aria-current="true"]')).toContainText("Сбербанк");
   await expect(names(page, "send")).toHaveText(["Tether TRC20", "Bitcoin", "Ethereum"]);
   await expect(page.locator("#send").getByRole("link", { name: /Bitcoin/ })).toContainText(
     /1\u00a0BTC = \d{1,3}(\u00a0\d{3})*\u00a0RUB/,
@@ -120,7 +142,7 @@ test("on a phone one list shows at a time; the other opens on request", async ({
   await expect(page).toHaveURL(/\/BTC$/);
   await expect(page.locator("#send .select__list").first()).toBeHidden();
   await expect(page.locator("#send .select__summary")).toContainText("Bitcoin");
-  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toBeVisible();
+  await expect(page.locator("#receive").getByRole("link", { name: /Сбербанк/ })).toBeVisible();
   await page.locator("#send").getByRole("link", { name: "Изменить" }).click();
   await expect(page.locator("#send").getByRole("link", { name: /Ethereum/ })).toBeVisible();
   await page
@@ -147,7 +169,7 @@ test("without JavaScript the lists are links and the search is a form", async ({
   await expect(page).toHaveURL(/\/uk\/BTC$/);
   await page
     .locator("#receive")
-    .getByRole("link", { name: /Monobank/ })
+    .getByRole("link", { name: /monobank/ })
     .click();
   await expect(page).toHaveURL(/\/uk\/exchange\/BTC\/MONOBUAH$/);
   await expect(page.getByLabel("Сума, BTC")).toBeVisible();

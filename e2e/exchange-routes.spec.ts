@@ -18,7 +18,7 @@ test("/{from} is the select view with that currency chosen", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Обмен Bitcoin BTC");
   await expect(page.locator('#send a[aria-current="true"]')).toContainText("Bitcoin");
   // The receive list holds only what Bitcoin pairs with.
-  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
+  await expect(page.locator("#receive").getByRole("link", { name: /Сбербанк/ })).toHaveAttribute(
     "href",
     "/exchange/BTC/SBERRUB",
   );
@@ -49,7 +49,7 @@ test("/{from}/{to} moves to the pair's exchange page", async ({ page }) => {
   await page.goto("/uk/btc/sberrub");
   await expect(page).toHaveURL(/\/uk\/exchange\/BTC\/SBERRUB$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Обмін Bitcoin BTC на Sberbank RUB",
+    "Обмін Bitcoin BTC на Сбербанк RUB",
   );
 });
 

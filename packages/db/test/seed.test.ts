@@ -178,6 +178,36 @@ describe("seedDemoCatalogue", () => {
     expect(after.pairs.length).toBe(before.pairs.length);
     expect(after.fields.length).toBe(before.fields.length);
   });
+
+  it("names banks in each language, where a language writes them its own way", async () => {
+    const rows = await test.db.select().from(paySystems).orderBy(asc(paySystems.name));
+    const names = Object.fromEntries(
+      rows.map((row) => [row.name, [row.nameRu, row.nameEn, row.nameUk]]),
+    );
+    expect(names.Sberbank).toEqual(["Сбербанк", null, "Сбербанк"]);
+    expect(names.PrivatBank).toEqual(["ПриватБанк", null, "ПриватБанк"]);
+    expect(names.Monobank).toEqual(["monobank", "monobank", "monobank"]);
+    expect(names.YooMoney).toEqual(["ЮMoney", null, "ЮMoney"]);
+    // Brands written the same everywhere keep their one name.
+    expect(names.Bitcoin).toEqual([null, null, null]);
+  });
+
+  it("names the demo's banks in a catalogue seeded before they had names, not an operator's", async () => {
+    const unnamed = { nameRu: null, nameEn: null, nameUk: null };
+    await test.db.update(paySystems).set(unnamed).where(eq(paySystems.name, "Sberbank"));
+    await test.db
+      .update(paySystems)
+      .set({ ...unnamed, nameRu: "Сбер" })
+      .where(eq(paySystems.name, "VTB"));
+    expect(await seedDemoCatalogue(test.db)).toEqual({ seeded: false, currencies: 0, pairs: 0 });
+    const [sberbank] = await test.db
+      .select()
+      .from(paySystems)
+      .where(eq(paySystems.name, "Sberbank"));
+    expect(sberbank).toMatchObject({ nameRu: "Сбербанк", nameEn: null, nameUk: "Сбербанк" });
+    const [vtb] = await test.db.select().from(paySystems).where(eq(paySystems.name, "VTB"));
+    expect(vtb).toMatchObject({ nameRu: "Сбер", nameEn: null, nameUk: null });
+  });
 });
 
 describe("ensureApiClient", () => {

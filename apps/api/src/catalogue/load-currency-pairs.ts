@@ -10,6 +10,7 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { availableReserve } from "./available-reserve.ts";
+import { paySystemName } from "./pay-system-name.ts";
 
 type CurrencyRow = typeof currencies.$inferSelect;
 type PaySystemRow = typeof paySystems.$inferSelect;
@@ -83,13 +84,13 @@ export async function loadCurrencyPairs(options: {
         comission_amount: pair.comissionAmount,
       },
       currency_pair: {
-        send_currency: toCurrency(send, sendPaySystem, sendHeld, {
+        send_currency: toCurrency(send, sendPaySystem, lang, sendHeld, {
           min_send_sum: pair.minSendSum,
           max_send_sum: pair.maxSendSum,
           min_receive_sum: null,
           max_receive_sum: null,
         }),
-        receive_currency: toCurrency(receive, receivePaySystem, receiveHeld, {
+        receive_currency: toCurrency(receive, receivePaySystem, lang, receiveHeld, {
           min_send_sum: null,
           max_send_sum: null,
           min_receive_sum: pair.minReceiveSum,
@@ -104,6 +105,7 @@ export async function loadCurrencyPairs(options: {
 function toCurrency(
   currency: CurrencyRow,
   paySystem: PaySystemRow,
+  lang: Locale,
   held: string | null,
   pairLimits: Pick<
     Currency["currency_in_services"],
@@ -112,7 +114,11 @@ function toCurrency(
 ): Currency {
   return {
     id: currency.id,
-    pay_system: { name: paySystem.name, icon: paySystem.icon, network_code: paySystem.networkCode },
+    pay_system: {
+      name: paySystemName(paySystem, lang),
+      icon: paySystem.icon,
+      network_code: paySystem.networkCode,
+    },
     currency_code: { name: currency.currencyCode },
     url_xml: currency.urlXml,
     kind: currency.kind,

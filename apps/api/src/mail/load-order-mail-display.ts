@@ -1,6 +1,7 @@
 import { isLocale, type Locale } from "@obmen/contracts";
 import { currencies, currencyFields, type Database, paySystems, type Transaction } from "@obmen/db";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { paySystemName } from "../catalogue/pay-system-name.ts";
 import type { OrderMailCurrency, OrderMailDisplay, OrderRow } from "./order-mail.types.ts";
 
 const LABEL_COLUMN = {
@@ -25,6 +26,9 @@ export async function loadOrderMailDisplay(options: {
       id: currencies.id,
       code: currencies.currencyCode,
       name: paySystems.name,
+      nameRu: paySystems.nameRu,
+      nameEn: paySystems.nameEn,
+      nameUk: paySystems.nameUk,
       decimals: currencies.decimals,
     })
     .from(currencies)
@@ -58,7 +62,7 @@ export async function loadOrderMailDisplay(options: {
   const receive = find(order.receiveCurrencyId);
   const asCurrency = (row: typeof send): OrderMailCurrency => ({
     code: row.code,
-    name: row.name,
+    name: paySystemName(row, locale),
     decimals: row.decimals,
   });
   return {

@@ -1,4 +1,4 @@
-import type { ReserveEntry } from "@obmen/contracts";
+import type { Locale, ReserveEntry } from "@obmen/contracts";
 import {
   currencies,
   currencyHeld,
@@ -10,15 +10,19 @@ import {
 import { and, eq, exists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { availableReserve } from "../catalogue/available-reserve.ts";
+import { paySystemName } from "../catalogue/pay-system-name.ts";
 
 /**
  * The reserves page's data: every active currency that at least one active pair (both of its
  * currencies active, as in the pair list) pays out, with its available reserve (declared minus
  * held, rounded down like the pair list's). Sorted by kind in the calculator's order (crypto,
- * bank, e-wallet), then by the operator's sort order.
+ * bank, e-wallet), then by the operator's sort order. Names in the request's language.
  */
-export async function loadReserveList(options: { db: Database }): Promise<ReserveEntry[]> {
-  const { db } = options;
+export async function loadReserveList(options: {
+  db: Database;
+  lang: Locale;
+}): Promise<ReserveEntry[]> {
+  const { db, lang } = options;
   const sendCurrency = alias(currencies, "send_currency");
   const paidOutByActivePair = exists(
     db
@@ -54,7 +58,7 @@ export async function loadReserveList(options: { db: Database }): Promise<Reserv
       url_xml: currency.urlXml,
       currency_code: { name: currency.currencyCode },
       pay_system: {
-        name: paySystem.name,
+        name: paySystemName(paySystem, lang),
         icon: paySystem.icon,
         network_code: paySystem.networkCode,
       },

@@ -42,6 +42,19 @@ describe("/rest/currency_pair/list and /rest/currency_pair", () => {
     expect(labelsRu.join(" ")).toMatch(/[а-яё]/i);
   });
 
+  it("names payment systems in the request's language, keeping one wire field", async () => {
+    const sberName = async (lang: "ru" | "en" | "uk") => {
+      const { body } = await callApi(api.app, "/rest/currency_pair/list", {}, { lang });
+      const entry = CurrencyPairListResponse.parse(body).data.find(
+        (pair) => pair.currency_pair.receive_currency.url_xml === "SBERRUB",
+      );
+      return entry?.currency_pair.receive_currency.pay_system.name;
+    };
+    expect(await sberName("ru")).toBe("Сбербанк");
+    expect(await sberName("en")).toBe("Sberbank");
+    expect(await sberName("uk")).toBe("Сбербанк");
+  });
+
   it("answers one pair by currency_pairs_in_service_id", async () => {
     const list = await callApi(api.app, "/rest/currency_pair/list");
     const id = list.body.data[3].id;

@@ -103,7 +103,7 @@ describe("/rest/reserve/list", () => {
       publicKey: TEST_CLIENT.publicKey,
       secret: TEST_CLIENT.secret,
       ip: "203.0.113.7",
-      lang: "uk",
+      lang: "en",
     });
     const query = new URLSearchParams({ data: envelope.data, signed: envelope.signed });
     const response = await api.app.inject({
@@ -126,6 +126,19 @@ describe("/rest/reserve/list", () => {
     };
     const sdk = createObmenClient({ transport, credentials: TEST_CLIENT });
     expect(await sdk.reserves.list({ ip: "203.0.113.7", lang: "en" })).toEqual(expected);
+  });
+
+  it("names each payment system in the request's language", async () => {
+    const names = async (lang: "ru" | "en" | "uk") => {
+      const { body } = await callApi(api.app, PATH, {}, { lang });
+      const data = ReserveListResponse.parse(body).data;
+      const nameOf = (urlXml: string) =>
+        data.find((entry) => entry.currency.url_xml === urlXml)?.currency.pay_system.name;
+      return [nameOf("SBERRUB"), nameOf("P24UAH"), nameOf("MONOBUAH"), nameOf("BTC")];
+    };
+    expect(await names("ru")).toEqual(["Сбербанк", "ПриватБанк", "monobank", "Bitcoin"]);
+    expect(await names("en")).toEqual(["Sberbank", "PrivatBank", "monobank", "Bitcoin"]);
+    expect(await names("uk")).toEqual(["Сбербанк", "ПриватБанк", "monobank", "Bitcoin"]);
   });
 
   it("subtracts held amounts once a change is published, and only held ones", async () => {

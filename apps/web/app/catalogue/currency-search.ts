@@ -3,11 +3,12 @@ import type { CatalogueCurrency } from "./pair-catalogue.ts";
 /**
  * The select view's search: does a currency match what the visitor typed? Every word of the
  * query must appear in the pay system name, the currency code, the URL code or the network,
- * in any case. Pay systems are named in Latin letters (`Sberbank`), while most visitors type
- * in Cyrillic, so a Cyrillic query also matches through a transliteration (`сбер` → Sberbank,
- * `биткоин` → Bitcoin) and through the keyboard layout it was probably meant in (`ыиук`,
- * typed with the Russian layout on, is `sber`). A name the operator wrote in Cyrillic matches
- * directly.
+ * in any case. Many pay systems are named in Latin letters (`Bitcoin`, `Payeer`), while most
+ * visitors type in Cyrillic, so a Cyrillic query also matches through a transliteration
+ * (`биткоин` → Bitcoin) and through the keyboard layout it was probably meant in (`ыиук`,
+ * typed with the Russian layout on, is `sber`). A name written in Cyrillic (banks in the
+ * Russian and Ukrainian interface: `Сбербанк`, `Т-Банк`) matches a Cyrillic query directly and
+ * a Latin one (`t-bank`, `alfa`) through its transliteration.
  */
 export function matchesSearch(currency: CatalogueCurrency, query: string): boolean {
   const words = query
@@ -20,10 +21,11 @@ export function matchesSearch(currency: CatalogueCurrency, query: string): boole
     .toLowerCase();
   const compact = squeeze(text);
   const folded = foldLatin(text);
+  const romanized = squeeze(transliterate(text));
   return words.every((word) => {
     if (text.includes(word) || compact.includes(squeeze(word))) return true;
     // The loose spellings are for Cyrillic input only: folded, a Latin `zzz` would find `KZT`.
-    if (!CYRILLIC.test(word)) return false;
+    if (!CYRILLIC.test(word)) return romanized.includes(squeeze(word));
     return [transliterate(word), swapLayout(word)].some((latin) => {
       const needle = foldLatin(latin);
       return needle.length > 0 && folded.includes(needle);

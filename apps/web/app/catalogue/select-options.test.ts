@@ -125,6 +125,17 @@ describe("currency search", () => {
     expect(search("тезер")).toEqual([]);
   });
 
+  it("matches names written in Cyrillic from a Latin query, by transliteration", () => {
+    expect(search("monobank")).toEqual(["MONOBUAH"]);
+    const named = (name: string) => currency("X", name, "RUB", "bank");
+    expect(matchesSearch(named("Т-Банк"), "t-bank")).toBe(true);
+    expect(matchesSearch(named("Т-Банк"), "tbank")).toBe(true);
+    expect(matchesSearch(named("Альфа-Банк"), "alfa")).toBe(true);
+    expect(matchesSearch(named("ВТБ"), "vtb")).toBe(true);
+    expect(matchesSearch(named("ПриватБанк"), "privat")).toBe(true);
+    expect(matchesSearch(named("ВТБ"), "sber")).toBe(false);
+  });
+
   it("matches a query typed with the wrong keyboard layout", () => {
     expect(swapLayout("ыиук")).toBe("sber");
     expect(search("ыиук")).toEqual(["SBERRUB"]);

@@ -12,7 +12,17 @@ import { createdAt, decimal, updatedAt } from "./columns.ts";
 /** A brand/network a currency moves through (Sberbank, Tether TRC20, …): spec §3 `pay_system`. */
 export const paySystems = pgTable("pay_systems", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  /** The operator's name for it, unique; shown wherever a language has no name of its own. */
   name: text("name").notNull().unique(),
+  /**
+   * The name as customers read it in each language ("Сбербанк", "ПриватБанк", "monobank"); null
+   * where it is `name` as is, as most brands are (Bitcoin, Payeer). The API answers in the
+   * request's language (apps/api/src/catalogue/pay-system-name.ts); the wire keeps one
+   * `pay_system.name`.
+   */
+  nameRu: text("name_ru"),
+  nameEn: text("name_en"),
+  nameUk: text("name_uk"),
   /** Public path served by the web tier, e.g. `/icons/btc.svg`. */
   icon: text("icon").notNull(),
   /** `TRC20`, `ERC20`, `BTC`…; null for banks and e-wallets. */

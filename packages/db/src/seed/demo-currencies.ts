@@ -18,7 +18,15 @@ export type DemoCurrency = {
   urlXml: string;
   currencyCode: string;
   kind: CurrencyKind;
-  paySystem: { name: string; icon: string; networkCode: string | null };
+  /** `nameRu`/`nameEn`/`nameUk`: only where a language writes the name its own way. */
+  paySystem: {
+    name: string;
+    nameRu?: string;
+    nameEn?: string;
+    nameUk?: string;
+    icon: string;
+    networkCode: string | null;
+  };
   decimals: number;
   reserve: string;
   reserveName: string;

@@ -2,17 +2,26 @@ import type { DemoCurrency } from "./demo-currencies.ts";
 
 type FiatSpec = Omit<DemoCurrency, "paySystem" | "payoutFee" | "decimals"> & {
   paySystem: string;
+  /** The bank's name where a language writes it its own way ("Сбербанк", "ПриватБанк"). */
+  names?: { ru?: string; en?: string; uk?: string };
   icon: string;
 };
 
 function fiat(spec: FiatSpec): DemoCurrency {
-  const { paySystem, icon, ...rest } = spec;
+  const { paySystem, names, icon, ...rest } = spec;
   // Bank and wallet payouts cost the customer nothing extra; the markup covers the transfer.
   return {
     ...rest,
     decimals: 2,
     payoutFee: "0",
-    paySystem: { name: paySystem, icon: `/icons/${icon}.svg`, networkCode: null },
+    paySystem: {
+      name: paySystem,
+      nameRu: names?.ru,
+      nameEn: names?.en,
+      nameUk: names?.uk,
+      icon: `/icons/${icon}.svg`,
+      networkCode: null,
+    },
   };
 }
 
@@ -29,6 +38,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "bank",
     paySystem: "Sberbank",
+    names: { ru: "Сбербанк", uk: "Сбербанк" },
     icon: "sberbank",
     reserve: "18500000",
     reserveName: "Sberbank RUB",
@@ -42,6 +52,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "bank",
     paySystem: "T-Bank",
+    names: { ru: "Т-Банк", uk: "Т-Банк" },
     icon: "tbank",
     reserve: "12400000",
     reserveName: "T-Bank RUB",
@@ -55,6 +66,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "bank",
     paySystem: "SBP",
+    names: { ru: "СБП", uk: "СБП" },
     icon: "sbp",
     reserve: "9100000",
     reserveName: "SBP RUB",
@@ -68,6 +80,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "bank",
     paySystem: "Alfa-Bank",
+    names: { ru: "Альфа-Банк", uk: "Альфа-Банк" },
     icon: "alfabank",
     reserve: "7600000",
     reserveName: "Alfa-Bank RUB",
@@ -81,6 +94,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "bank",
     paySystem: "VTB",
+    names: { ru: "ВТБ", uk: "ВТБ" },
     icon: "vtb",
     reserve: "3200000",
     reserveName: "VTB RUB",
@@ -94,6 +108,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "UAH",
     kind: "bank",
     paySystem: "Monobank",
+    names: { ru: "monobank", en: "monobank", uk: "monobank" },
     icon: "monobank",
     reserve: "2450000",
     reserveName: "Monobank UAH",
@@ -107,6 +122,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "UAH",
     kind: "bank",
     paySystem: "PrivatBank",
+    names: { ru: "ПриватБанк", uk: "ПриватБанк" },
     icon: "privatbank",
     reserve: "1150000",
     reserveName: "PrivatBank UAH",
@@ -133,6 +149,7 @@ export const demoFiatCurrencies: DemoCurrency[] = [
     currencyCode: "RUB",
     kind: "ewallet",
     paySystem: "YooMoney",
+    names: { ru: "ЮMoney", uk: "ЮMoney" },
     icon: "yoomoney",
     reserve: "450000",
     reserveName: "YooMoney RUB",

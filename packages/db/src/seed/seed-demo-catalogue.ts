@@ -5,6 +5,7 @@ import { demoCurrencies } from "./demo-currencies.ts";
 import { demoFields } from "./demo-fields.ts";
 import { buildDemoPair, demoPairSpecs } from "./demo-pairs.ts";
 import { demoPaymentTargets } from "./demo-payment-targets.ts";
+import { nameDemoPaySystems } from "./name-demo-pay-systems.ts";
 
 /** Advisory lock key ("obms") so replicas starting together seed once, not twice. */
 const SEED_LOCK_KEY = 0x6f626d73;
@@ -12,8 +13,9 @@ const SEED_LOCK_KEY = 0x6f626d73;
 export type SeedResult = { seeded: boolean; currencies: number; pairs: number };
 
 /**
- * Fills an empty catalogue with the demo exchange (first start, DESIGN "Process model"). Does
- * nothing once any currency exists, so an operator's own catalogue is never touched. One
+ * Fills an empty catalogue with the demo exchange (first start, DESIGN "Process model"). Once
+ * any currency exists it only names the demo's payment systems in each language where an
+ * older seed left them without (name-demo-pay-systems.ts), and touches nothing else. One
  * transaction: a crash mid-seed leaves an empty catalogue that the next start seeds again.
  * Only for the embedded default and `SEED_DEMO=true`, never an empty production database:
  * callers ask `shouldSeedDemo` first (docs/decisions/018-demo-data.md).
@@ -22,7 +24,10 @@ export async function seedDemoCatalogue(db: Database): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ total: count() }).from(currencies);
-    if ((existing?.total ?? 0) > 0) return { seeded: false, currencies: 0, pairs: 0 };
+    if ((existing?.total ?? 0) > 0) {
+      await nameDemoPaySystems(tx);
+      return { seeded: false, currencies: 0, pairs: 0 };
+    }
 
     const paySystemRows = await tx
       .insert(paySystems)

@@ -110,7 +110,8 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
         order,
         display,
         paymentInstructions: paymentInstructions({
-          currency: payTo,
+          // `payTo` is language-free (create_order.sql compares it); the name is the reader's.
+          currency: { ...payTo, paySystemName: display.sendCurrency.name },
           amount: order.sendAmount,
           decimals: display.sendCurrency.decimals,
           lang,

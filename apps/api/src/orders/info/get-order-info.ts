@@ -11,6 +11,7 @@ import {
 } from "@obmen/db";
 import { isCustomerStatus, maskFieldValue, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -87,8 +88,8 @@ export async function getOrderInfo(options: {
       receive_rate: order.receiveRate,
       comission_amount: order.comissionAmount,
     },
-    send_currency: toOrderCurrency(send),
-    receive_currency: toOrderCurrency(receive),
+    send_currency: toOrderCurrency(send, lang),
+    receive_currency: toOrderCurrency(receive, lang),
     fields: order.fields.map((field) => {
       const definition = definitions.get(field.key);
       return {
@@ -108,7 +109,7 @@ export async function getOrderInfo(options: {
         currencyCode: send.currency.currencyCode,
         kind: send.currency.kind,
         networkCode: send.paySystem.networkCode,
-        paySystemName: send.paySystem.name,
+        paySystemName: paySystemName(send.paySystem, lang),
         paymentTarget: send.currency.paymentTarget,
         paymentHolder: send.currency.paymentHolder,
         paymentTargetDemo: send.currency.paymentTargetDemo,
@@ -136,13 +137,16 @@ export async function getOrderInfo(options: {
   };
 }
 
-function toOrderCurrency(row: {
-  currency: typeof currencies.$inferSelect;
-  paySystem: typeof paySystems.$inferSelect;
-}): OrderInfo["send_currency"] {
+function toOrderCurrency(
+  row: {
+    currency: typeof currencies.$inferSelect;
+    paySystem: typeof paySystems.$inferSelect;
+  },
+  lang: Locale,
+): OrderInfo["send_currency"] {
   return {
     id: row.currency.id,
-    name: row.paySystem.name,
+    name: paySystemName(row.paySystem, lang),
     currency_code: row.currency.currencyCode,
     url_xml: row.currency.urlXml,
     icon: row.paySystem.icon,
