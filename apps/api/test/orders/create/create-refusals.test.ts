@@ -143,7 +143,7 @@ describe("/rest/exchange/create refusals", () => {
     expect(response.body.error.fields).toEqual({
       email: "Неправильна адреса e-mail",
       "fields.send_card_number": "Неправильний номер картки",
-      "fields.send_full_name": "Вкажіть ім'я та прізвище літерами",
+      "fields.send_full_name": "Вкажіть ім’я та прізвище літерами",
       "fields.receive_wallet_address":
         "Неправильна адреса гаманця: перевірте мережу та кожен символ",
       "fields.surprise": "Це поле не стосується обраного напрямку",
