@@ -22,6 +22,9 @@ const expectedTables = [
   "orders",
   "pay_systems",
   "reserve_holds",
+  "user_sessions",
+  "user_tokens",
+  "users",
 ];
 
 const opened: DatabaseHandle[] = [];
