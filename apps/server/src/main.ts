@@ -43,7 +43,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
+    server.app.log.info(`${signal} received, shutting down`);
     await server.close();
     process.exit(0);
   };

@@ -39,11 +39,21 @@ export async function startServer(
   // Never on an empty production PostgreSQL: the demo's payment targets could be paid
   // (docs/decisions/018-demo-data.md). Without it the site says it is not open yet.
   const seedDemo = shouldSeedDemo({ engine: config.databaseEngine, seedDemo: config.SEED_DEMO });
+  // Created first (it does not listen until the end) so that everything below logs through it.
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Per-request lines only when debugging: at info they would drown what matters.
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
+    }),
+  });
   // A new embedded database comes migrated and seeded, from the seeded template or from a
   // short-lived child process: done in this process, that work would leave 30–50 MB of freed
   // memory resident for the server's lifetime (initialise-pglite-dir.ts).
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    log: app.log,
     dataDir: config.DATA_DIR,
     migrateAndSeedNewDataDir: true,
     seedDemoInNewDataDir: seedDemo,
@@ -74,19 +84,12 @@ export async function startServer(
 
     const jobs = await startJobRunner({
       handle: database,
-      onError: (error: Error) => console.error("[jobs]", error.message),
+      onError: (error: Error) => app.log.error({ err: error }, "job runner error"),
     });
     cleanups.push(() => jobs.stop({ graceful: true, timeout: 5_000 }));
-
-    const app = Fastify({
-      logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-      trustProxy: trustProxyOption(config.TRUST_PROXY),
-      // Per-request lines only when debugging: at info they would drown what matters.
-      logController: new LogController({
-        disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
-      }),
-    });
+    // Closed first on the way out: no new requests while the rest shuts down.
     cleanups.push(() => app.close());
+
     await registerApi(app, {
       db: database.db,
       ping: database.ping,

@@ -54,6 +54,8 @@ export type OpenDatabaseOptions = {
   dataDir: string;
   /** PostgreSQL only: connections this process may open (default `DEFAULT_POOL_MAX`). */
   poolMax?: number | undefined;
+  /** Where a lost idle PostgreSQL connection is reported: the server's logger (default: stderr). */
+  log?: { error(details: object, message: string): void } | undefined;
   /**
    * PGlite in DATA_DIR only: a new directory comes already migrated and seeded (demo catalogue,
    * shipped texts), unpacked from the seeded template or made in a short-lived process, which
@@ -91,7 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return wrapPglite(pglite, async () => {});
   }
   if (/^postgres(ql)?:\/\//.test(url))
-    return openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX);
+    return openPostgres(url, options.poolMax ?? DEFAULT_POOL_MAX, options.log);
   throw new Error(
     `Unsupported DATABASE_URL scheme in "${redactUrl(url)}": use postgres://… or leave it unset for the embedded database.`,
   );
@@ -122,7 +124,16 @@ function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): DatabaseHa
   });
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
+// Command-line tools (migrate, seed) and tests have no server logger.
+const stderrLog = {
+  error: (details: object, message: string) => console.error(`[db] ${message}`, details),
+};
+
+function openPostgres(
+  url: string,
+  max: number,
+  log: OpenDatabaseOptions["log"] = stderrLog,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -133,7 +144,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   // An idle client that loses its server (restart, failover) emits here; without a listener
   // the process would crash. The pool drops the client and the next query reconnects.
   pool.on("error", (error) => {
-    console.error("[db] idle PostgreSQL client error:", error.message);
+    log.error({ err: error }, "idle PostgreSQL client error");
   });
   const typed = drizzleNodePg({ client: pool, schema });
   return makeHandle({ engine: "postgres", pool, typed }, () => endPool(pool));
