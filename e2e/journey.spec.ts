@@ -254,6 +254,9 @@ async function createOrder(page: Page): Promise<string> {
 }
 
 test("a receipt that is not an image or PDF, or too big, is refused clearly", async ({ page }) => {
+  // Creates an order and hands the browser a 10 MB file: on a busy machine that alone can take
+  // most of the default 30 s, so the budget is tripled (it still waits for states, not time).
+  test.slow();
   const errors = collectErrors(page);
   await createOrder(page);
   const file = page.getByLabel("Файл чека");

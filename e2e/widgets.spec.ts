@@ -45,20 +45,27 @@ test.beforeEach(() => {
   requests.length = 0;
 });
 
-/** Opens a page and answers how long after the navigation began each widget was requested. */
+/**
+ * Opens a page and answers, per widget, how long after the navigation began it was requested
+ * (never before the spec's delay) and how long after the page had loaded (never much more than
+ * the delay: on a loaded machine the page itself may take seconds, which is not the widgets').
+ */
 async function widgetDelays(page: Page, path: string) {
   const started = Date.now();
   await page.goto(server.url + path);
-  await expect.poll(() => requests.length, { timeout: 12_000 }).toBe(2);
-  return Object.fromEntries(requests.map((request) => [request.path, request.at - started]));
+  const loaded = Date.now();
+  await expect.poll(() => requests.length, { timeout: 20_000 }).toBe(2);
+  const since = (from: number) =>
+    Object.fromEntries(requests.map((request) => [request.path, request.at - from]));
+  return { sinceStart: since(started), sinceLoad: since(loaded) };
 }
 
 test("widgets load 4.5 seconds after an ordinary page opens, not before", async ({ page }) => {
-  const delays = await widgetDelays(page, "/en/faq");
+  const { sinceStart, sinceLoad } = await widgetDelays(page, "/en/faq");
   for (const path of ["/chat.js", "/callback.js"]) {
-    expect(delays[path], path).toBeGreaterThanOrEqual(4_500);
-    // The clock starts once the page is interactive, a moment after the navigation.
-    expect(delays[path], path).toBeLessThan(5_500 + 1_500);
+    expect(sinceStart[path], path).toBeGreaterThanOrEqual(4_500);
+    // The clock starts once the page is interactive, a moment after it has loaded.
+    expect(sinceLoad[path], path).toBeLessThan(4_500 + 2_500);
   }
   const scripts = page.locator(`script[src^="${widgets.url}"]`);
   await expect(scripts).toHaveCount(2);
@@ -76,10 +83,10 @@ test("the contact page mentions the chat, since this site runs one", async ({ pa
 });
 
 test("on exchange and payment pages they wait 5.5 seconds", async ({ page }) => {
-  const delays = await widgetDelays(page, "/exchange/USDTTRC20/SBERRUB");
+  const { sinceStart, sinceLoad } = await widgetDelays(page, "/exchange/USDTTRC20/SBERRUB");
   for (const path of ["/chat.js", "/callback.js"]) {
-    expect(delays[path], path).toBeGreaterThanOrEqual(5_500);
-    expect(delays[path], path).toBeLessThan(5_500 + 2_500);
+    expect(sinceStart[path], path).toBeGreaterThanOrEqual(5_500);
+    expect(sinceLoad[path], path).toBeLessThan(5_500 + 2_500);
   }
 });
 
