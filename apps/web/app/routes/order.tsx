@@ -153,9 +153,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       )}
 
-      {!isTerminal(status) && (
-        <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />
-      )}
+      {!isTerminal(status) && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
       {order.customer_actions.includes("cancelled") && asksToCancel(searchParams) && (
         <CancelOrderDialog />
       )}
