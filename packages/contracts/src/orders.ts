@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import { CurrencyDecimals, DecimalString, OrderFieldDefinition } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
+import { WholeNumber } from "./whole-number.ts";
 
 /** Order statuses (DESIGN.md "Orders"). */
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -34,7 +35,7 @@ export const OrderId = z.uuid();
  * every amount from its own rate; the echoed names, codes and decimals must match the pair.
  */
 export const CreateOrderRequest = z.strictObject({
-  currency_pairs_in_service_id: z.coerce.number().int().positive(),
+  currency_pairs_in_service_id: WholeNumber.pipe(z.number().positive()),
   email: z.string().trim().max(FIELD_MAX_LENGTH.email),
   fields: z
     .array(z.strictObject({ key: z.string().max(64), value: z.string().max(512) }))
@@ -50,8 +51,8 @@ export const CreateOrderRequest = z.strictObject({
   receive_name: z.string().max(100).optional(),
   send_key_code: z.string().max(32).optional(),
   receive_key_code: z.string().max(32).optional(),
-  send_decimal: z.coerce.number().pipe(CurrencyDecimals).optional(),
-  receive_decimal: z.coerce.number().pipe(CurrencyDecimals).optional(),
+  send_decimal: WholeNumber.pipe(CurrencyDecimals).optional(),
+  receive_decimal: WholeNumber.pipe(CurrencyDecimals).optional(),
   send_currency: z.string().max(32).optional(),
   receive_currency: z.string().max(32).optional(),
   /** A retried create with the same key returns the first order instead of a second. */
@@ -79,7 +80,7 @@ export const UpdateOrderRequest = z.strictObject({
 export const UpdateOrderResponse = dataResponse(CreateOrderResult);
 
 /** Stars of a review: a whole number from MIN_RATING to MAX_RATING (a form posts it as text). */
-export const Rating = z.coerce.number().int().min(MIN_RATING).max(MAX_RATING);
+export const Rating = WholeNumber.pipe(z.number().min(MIN_RATING).max(MAX_RATING));
 const Stars = z.number().int().min(MIN_RATING).max(MAX_RATING);
 
 export const ReviewOrderRequest = z.strictObject({

@@ -19,7 +19,8 @@ export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown
     const path = joinPath(issue.path);
     // zod 4 leaves `issue.input` out by default, so look the value up: only an absent one is
     // "required"; a value that is present but wrong (null, a number for a string) is invalid.
-    const missing = issue.code === "invalid_type" && valueAt(payload, issue.path) === undefined;
+    // Any issue on an absent value (a union's too) means the value is missing.
+    const missing = valueAt(payload, issue.path) === undefined;
     fields[path || "payload"] ??= {
       key: missing ? "Validation.required" : "Validation.invalid",
       field: path,

@@ -44,6 +44,28 @@ describe("/rest/exchange/create refusals", () => {
     expect(missing.body.error.fields.send_amount).toBe("Amount to send is a required field");
   });
 
+  it.each([[[1]], [true], ["0x10"], [" 7 "], [1.5], [-1]])(
+    "refuses %j as a pair id instead of reading it as a number",
+    async (id) => {
+      const wrong = await refused({
+        ...createForm(usdtToSber, { send_amount: "100" }),
+        currency_pairs_in_service_id: id,
+      });
+      expect(wrong.body.error.fields).toEqual({
+        currency_pairs_in_service_id: "Exchange direction has an invalid value",
+      });
+    },
+  );
+
+  it("takes a pair id sent as a string of digits, as forms send it", async () => {
+    const form = createForm(usdtToSber, { send_amount: "100" });
+    const response = await callApi(api.app, "/rest/exchange/create", {
+      ...form,
+      currency_pairs_in_service_id: String(usdtToSber.id),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it("never calls a value that is present but of the wrong type 'required'", async () => {
     const wrong = await refused({
       ...createForm(usdtToSber, { send_amount: "100" }),
