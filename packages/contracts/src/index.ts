@@ -1,6 +1,7 @@
 // Browser-safe contracts: shapes, codes and locales shared by the web tier, the API and tests.
 // The envelope and the SDK use node:crypto and live behind their own entry points.
 export * from "./account.ts";
+export * from "./account-data.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./errors.ts";

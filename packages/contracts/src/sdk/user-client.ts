@@ -12,6 +12,22 @@ import {
   UpdatePasswordResponse,
   UserInfoResponse,
 } from "../account.ts";
+import {
+  ConfirmUpdateLoginResponse,
+  FormFieldsResponse,
+  RecordDeleteResponse,
+  SessionListResponse,
+  SessionRevokeResponse,
+  type TemplateCreateRequest,
+  TemplateCreateResponse,
+  TemplateListResponse,
+  type UpdatePersonalInfoRequest,
+  UpdatePersonalInfoResponse,
+  UserOrderListResponse,
+  type WalletCreateRequest,
+  WalletCreateResponse,
+  WalletListResponse,
+} from "../account-data.ts";
 import type { DataResponseSchema } from "../response.ts";
 import type { CallerContext, ResponseData } from "./client.ts";
 
@@ -47,5 +63,48 @@ export function createUserClient(call: Call) {
       call(caller, "/rest/user/restore_confirm", { ...form }, false, RestoreConfirmResponse),
     updatePassword: (caller: CallerContext, form: { old_password: string; new_password: string }) =>
       call(caller, "/rest/user/update_password", { ...form }, false, UpdatePasswordResponse),
+    formFields: (caller: CallerContext) =>
+      call(caller, "/rest/user/form_fields", {}, true, FormFieldsResponse),
+    updatePersonalInfo: (caller: CallerContext, form: UpdatePersonalInfoRequest) =>
+      call(
+        caller,
+        "/rest/user/update_personal_info",
+        { ...form },
+        false,
+        UpdatePersonalInfoResponse,
+      ),
+    confirmUpdateLogin: (caller: CallerContext, form: { token: string }) =>
+      call(
+        caller,
+        "/rest/user/confirm_update_login",
+        { ...form },
+        false,
+        ConfirmUpdateLoginResponse,
+      ),
+    /** The order history (orders placed with the confirmed login e-mail), newest first. */
+    orders: (caller: CallerContext, query: { page?: number; status?: string } = {}) =>
+      call(caller, "/rest/user/exchange/list", { ...query }, true, UserOrderListResponse),
+    wallets: {
+      list: (caller: CallerContext) =>
+        call(caller, "/rest/user/wallet/list", {}, true, WalletListResponse),
+      create: (caller: CallerContext, form: WalletCreateRequest) =>
+        call(caller, "/rest/user/wallet/create", { ...form }, false, WalletCreateResponse),
+      delete: (caller: CallerContext, id: number) =>
+        call(caller, "/rest/user/wallet/delete", { id }, true, RecordDeleteResponse),
+    },
+    templates: {
+      list: (caller: CallerContext) =>
+        call(caller, "/rest/user/template/list", {}, true, TemplateListResponse),
+      create: (caller: CallerContext, form: TemplateCreateRequest) =>
+        call(caller, "/rest/user/template/create", { ...form }, false, TemplateCreateResponse),
+      delete: (caller: CallerContext, id: number) =>
+        call(caller, "/rest/user/template/delete", { id }, true, RecordDeleteResponse),
+    },
+    sessions: {
+      list: (caller: CallerContext) =>
+        call(caller, "/rest/user/session/list", {}, true, SessionListResponse),
+      revoke: (caller: CallerContext, id: string) =>
+        call(caller, "/rest/user/session/revoke", { id }, true, SessionRevokeResponse),
+    },
   };
 }
