@@ -2,6 +2,7 @@
 // The envelope and the SDK use node:crypto and live behind their own entry points.
 export * from "./account.ts";
 export * from "./account-data.ts";
+export * from "./admin.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./errors.ts";

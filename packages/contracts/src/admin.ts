@@ -1,0 +1,384 @@
+import { MAX_CURRENCY_DECIMALS, type ORDER_STATUSES } from "@obmen/domain";
+import { z } from "zod";
+import {
+  CurrencyDecimals,
+  CurrencyKind,
+  DecimalString,
+  OrderFieldDefinition,
+} from "./catalogue.ts";
+import { LOCALES } from "./locales.ts";
+import { OrderId, OrderStatus } from "./orders.ts";
+import { dataResponse } from "./response.ts";
+import { WholeNumber } from "./whole-number.ts";
+
+/**
+ * The operator console's API, `/admin/api/*` (issue 14): plain JSON with a cookie session,
+ * not the signed envelope. Errors have the API's one shape (`{"error": {code, message,
+ * fields?}}`): 401 `UNAUTHORIZED` without a live session, 403 `FORBIDDEN` for a role that may
+ * not make the call or a foreign `Origin`, 409 `CONFLICT` for a status move the order's state
+ * machine forbids, 422 `VALIDATION_FAILED` for a body that does not fit, 400 `INVALID_QUERY`
+ * for a bad query string. Published as OpenAPI at `/admin/api/openapi.json`.
+ */
+
+/** admin: everything, operators and settings too; operator: orders and reserves; editor: content. */
+export const OPERATOR_ROLES = ["admin", "operator", "editor"] as const;
+export const OperatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+/** Lists come in pages of this many rows; `page` counts from 1. */
+export const ADMIN_PAGE_SIZE = 50;
+const Page = WholeNumber.pipe(z.number().int().min(1).max(100_000)).default(1);
+const Timestamp = z.string().describe("ISO 8601 date and time, UTC");
+
+/**
+ * A money amount or rate an operator types: plain digits with an optional point, no sign, no
+ * exponent, at most 20 integer and MAX_CURRENCY_DECIMALS fractional digits (what the
+ * database's `numeric(38, 18)` holds). The same rule as the public create's amounts.
+ */
+export const AdminDecimal = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{1,20}(\\.\\d{1,${MAX_CURRENCY_DECIMALS}})?$`),
+    "must be a non-negative decimal number written with a point",
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in
+
+/** E-mail and password are only bounded here; a wrong pair is 401 INVALID_CREDENTIALS. */
+export const AdminLoginRequest = z.strictObject({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  /** The 6-digit code of the operator's authenticator app, when the operator enrolled one. */
+  totp: z.string().max(16).optional(),
+});
+export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
+
+/** The signed-in operator as the console shows it. */
+export const SessionOperator = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: OperatorRole,
+  totp_enabled: z.boolean(),
+  /**
+   * The operator must enrol a second factor before anything else (an admin while
+   * `ADMIN_REQUIRE_2FA=true`): until then every call but `me`, `logout` and the TOTP
+   * enrolment answers 403 FORBIDDEN with `details.reason = "totp_enrolment_required"`.
+   */
+  totp_enrolment_required: z.boolean(),
+});
+export type SessionOperator = z.infer<typeof SessionOperator>;
+
+export const AdminLoginResponse = dataResponse(z.object({ operator: SessionOperator }));
+export const AdminMeResponse = AdminLoginResponse;
+export const AdminLogoutResponse = dataResponse(z.strictObject({}));
+
+/** Starts TOTP enrolment: a new secret to scan (the `otpauth://` URI is what a QR code holds). */
+export const TotpEnrolment = z.object({
+  secret: z.string().describe("base32, for typing into an app by hand"),
+  otpauth_uri: z.string(),
+});
+export const AdminTotpStartResponse = dataResponse(TotpEnrolment);
+/** Confirms enrolment with a code from the app; only then is the second factor required. */
+export const AdminTotpConfirmRequest = z.strictObject({ totp: z.string().max(16) });
+export const AdminTotpConfirmResponse = AdminLoginResponse;
+
+/** Changing one's password ends every other session of the operator. */
+export const AdminChangePasswordRequest = z.strictObject({
+  old_password: z.string().max(1024),
+  new_password: z.string().max(1024),
+});
+export const AdminChangePasswordResponse = AdminLogoutResponse;
+
+// ---------------------------------------------------------------------------------------------
+// Order desk
+
+export const AdminOrderListQuery = z.strictObject({
+  status: OrderStatus.optional(),
+  /** Order number (whole or its start), e-mail, amount, or a value the customer filled in. */
+  q: z.string().trim().max(200).optional(),
+  page: Page,
+});
+export type AdminOrderListQuery = z.input<typeof AdminOrderListQuery>;
+
+const AdminOrderCurrency = z.object({
+  id: z.number().int(),
+  /** `BTC`, `USDTTRC20`, `SBERRUB`. */
+  url_xml: z.string(),
+  currency_code: z.string(),
+  /** The payment system's own name (the operator's, not a translation). */
+  pay_system: z.string(),
+  decimals: CurrencyDecimals,
+});
+
+export const AdminOrderListItem = z.object({
+  exchange_uuid: OrderId,
+  exchange_status: OrderStatus,
+  send_amount: DecimalString,
+  receive_amount: DecimalString,
+  send_currency: AdminOrderCurrency,
+  receive_currency: AdminOrderCurrency,
+  email: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AdminOrderListItem = z.infer<typeof AdminOrderListItem>;
+
+/**
+ * The queue: `new` and `paid` first (they wait for someone), then the other open ones, then
+ * the closed; inside each group the oldest first for open orders and the newest first for
+ * closed ones.
+ */
+export const AdminOrderList = z.object({
+  items: z.array(AdminOrderListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export const AdminOrderListResponse = dataResponse(AdminOrderList);
+
+export const AdminOrderParams = z.strictObject({ uuid: OrderId });
+
+export const AdminOrderActor = z.object({
+  kind: z.enum(["customer", "operator", "system"]),
+  /** The operator's id for operator events, else null. */
+  operator_id: z.uuid().nullable(),
+  /** The operator's e-mail for operator events (the customer's is on the order), else null. */
+  operator_email: z.string().nullable(),
+});
+
+export const AdminOrderEvent = z.object({
+  status: OrderStatus,
+  actor: AdminOrderActor,
+  comment: z.string().nullable(),
+  at: Timestamp,
+});
+
+export const AdminOrderReceipt = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  created_at: Timestamp,
+  /** Path of the file itself, for the operator's session: `/admin/api/orders/{uuid}/receipts/{id}`. */
+  url: z.string(),
+});
+
+export const AdminOrder = AdminOrderListItem.extend({
+  rate: z.object({
+    send_rate: DecimalString,
+    receive_rate: DecimalString,
+    send_rate_real: DecimalString,
+    receive_rate_real: DecimalString,
+    comission_amount: DecimalString,
+  }),
+  pair_id: z.number().int(),
+  /** The customer's language: letters about this order are written in it. */
+  locale: z.enum(LOCALES),
+  client_ip: z.string().nullable(),
+  expires_at: Timestamp,
+  /** What the customer filled in, unmasked, with the label in the console's language. */
+  fields: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      value: z.string(),
+      side: OrderFieldDefinition.shape.side,
+    }),
+  ),
+  receipts: z.array(AdminOrderReceipt),
+  /** Oldest first. */
+  events: z.array(AdminOrderEvent),
+  /** The statuses an operator may move the order to now (the action buttons). */
+  next_statuses: z.array(OrderStatus),
+  /** What identifies the payout (transaction hash, bank reference), once completed. */
+  payout_reference: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+export const AdminOrderResponse = dataResponse(AdminOrder);
+
+/** What an operator may set; the state machine decides from where (409 CONFLICT otherwise). */
+export const OPERATOR_TARGET_STATUSES = [
+  "processing",
+  "completed",
+  "hold",
+  "error",
+  "refunded",
+  "cancelled",
+] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+
+/**
+ * `completed` needs `payout_reference`; `hold` (the reason the customer reads) and `error`
+ * need `comment`. The comment goes into the order's history and the customer's letter.
+ */
+export const AdminChangeOrderStatusRequest = z.strictObject({
+  status: z.enum(OPERATOR_TARGET_STATUSES),
+  comment: z.string().trim().max(2000).optional(),
+  payout_reference: z.string().trim().max(200).optional(),
+});
+export type AdminChangeOrderStatusRequest = z.input<typeof AdminChangeOrderStatusRequest>;
+export const AdminChangeOrderStatusResponse = AdminOrderResponse;
+
+export const AdminReceiptParams = z.strictObject({
+  uuid: OrderId,
+  id: WholeNumber.pipe(z.number().int().positive()),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue and reserves
+
+export const AdminIdParams = z.strictObject({ id: WholeNumber.pipe(z.number().int().positive()) });
+
+export const AdminCurrency = z.object({
+  id: z.number().int(),
+  pay_system: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    icon: z.string(),
+    network_code: z.string().nullable(),
+  }),
+  currency_code: z.string(),
+  url_xml: z.string(),
+  kind: CurrencyKind,
+  decimals: CurrencyDecimals,
+  /** What the operator declared. */
+  reserve: DecimalString,
+  /** Promised to open orders. */
+  held: DecimalString,
+  /** reserve − held: what new orders may still take. */
+  available: DecimalString,
+  reserve_name: z.string(),
+  send_min: DecimalString.nullable(),
+  send_max: DecimalString.nullable(),
+  active: z.boolean(),
+  sort_order: z.number().int(),
+  payment_target: z.string().nullable(),
+  payment_holder: z.string().nullable(),
+  updated_at: Timestamp,
+});
+export type AdminCurrency = z.infer<typeof AdminCurrency>;
+export const AdminCurrencyListResponse = dataResponse(z.object({ items: z.array(AdminCurrency) }));
+export const AdminCurrencyResponse = dataResponse(AdminCurrency);
+
+/** Only the keys sent change; `null` clears a limit. At least one key. */
+export const AdminCurrencyPatch = z
+  .strictObject({
+    reserve: AdminDecimal.optional(),
+    decimals: z.number().int().min(0).max(MAX_CURRENCY_DECIMALS).optional(),
+    send_min: AdminDecimal.nullable().optional(),
+    send_max: AdminDecimal.nullable().optional(),
+    active: z.boolean().optional(),
+    reserve_name: z.string().trim().min(1).max(100).optional(),
+    sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    payment_target: z.string().trim().min(1).max(500).nullable().optional(),
+    payment_holder: z.string().trim().min(1).max(200).nullable().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+export type AdminCurrencyPatch = z.input<typeof AdminCurrencyPatch>;
+
+const PairSide = z.object({ id: z.number().int(), url_xml: z.string(), currency_code: z.string() });
+
+export const AdminPair = z.object({
+  id: z.number().int(),
+  send_currency: PairSide,
+  receive_currency: PairSide,
+  active: z.boolean(),
+  send_rate: DecimalString,
+  receive_rate: DecimalString,
+  send_rate_real: DecimalString,
+  receive_rate_real: DecimalString,
+  comission_amount: DecimalString,
+  /**
+   * The operator's markup over the real rate, in percent, two places (positive: the customer
+   * gets less than the market rate).
+   */
+  markup_percent: DecimalString,
+  min_send_sum: DecimalString.nullable(),
+  max_send_sum: DecimalString.nullable(),
+  min_receive_sum: DecimalString.nullable(),
+  max_receive_sum: DecimalString.nullable(),
+  sort_order: z.number().int(),
+  updated_at: Timestamp,
+});
+export type AdminPair = z.infer<typeof AdminPair>;
+export const AdminPairListResponse = dataResponse(z.object({ items: z.array(AdminPair) }));
+export const AdminPairResponse = dataResponse(AdminPair);
+
+/**
+ * Only the keys sent change; `null` clears a limit. After merging with the stored pair, one of
+ * `send_rate`/`receive_rate` must be 1 (DESIGN.md "Domain rules"), rates above zero, and each
+ * minimum no larger than its maximum.
+ */
+export const AdminPairPatch = z
+  .strictObject({
+    active: z.boolean().optional(),
+    send_rate: AdminDecimal.optional(),
+    receive_rate: AdminDecimal.optional(),
+    send_rate_real: AdminDecimal.optional(),
+    receive_rate_real: AdminDecimal.optional(),
+    comission_amount: AdminDecimal.optional(),
+    min_send_sum: AdminDecimal.nullable().optional(),
+    max_send_sum: AdminDecimal.nullable().optional(),
+    min_receive_sum: AdminDecimal.nullable().optional(),
+    max_receive_sum: AdminDecimal.nullable().optional(),
+    sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+export type AdminPairPatch = z.input<typeof AdminPairPatch>;
+
+// ---------------------------------------------------------------------------------------------
+// Operators and audit
+
+export const AdminOperator = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: OperatorRole,
+  totp_enabled: z.boolean(),
+  disabled_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  last_login_at: Timestamp.nullable(),
+});
+export type AdminOperator = z.infer<typeof AdminOperator>;
+export const AdminOperatorListResponse = dataResponse(z.object({ items: z.array(AdminOperator) }));
+export const AdminOperatorResponse = dataResponse(AdminOperator);
+
+/** A new operator; the password follows the accounts' rules (10..128 characters, not common). */
+export const AdminCreateOperatorRequest = z.strictObject({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+  role: OperatorRole,
+});
+export type AdminCreateOperatorRequest = z.input<typeof AdminCreateOperatorRequest>;
+
+/** Changes an operator's role or disables them (which ends their sessions); admin only. */
+export const AdminOperatorPatch = z
+  .strictObject({
+    role: OperatorRole.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+
+export const AdminAuditQuery = z.strictObject({ page: Page });
+
+export const AdminAuditEntry = z.object({
+  id: z.number().int(),
+  at: Timestamp,
+  /** Null for an event without a signed-in operator (a failed login, the start-up admin). */
+  actor: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  /** `order.status`, `currency.update`, `pair.update`, `operator.create`, `login`, … */
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
+export const AdminAuditListResponse = dataResponse(
+  z.object({
+    items: z.array(AdminAuditEntry),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  }),
+);
