@@ -23,7 +23,9 @@ const expectedTables = [
   "pay_systems",
   "reserve_holds",
   "user_sessions",
+  "user_templates",
   "user_tokens",
+  "user_wallets",
   "users",
 ];
 

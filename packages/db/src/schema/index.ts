@@ -1,3 +1,4 @@
+export * from "./account-data.ts";
 export * from "./accounts.ts";
 export * from "./api-clients.ts";
 export * from "./catalogue.ts";

@@ -71,6 +71,9 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_referrer_idx").on(t.referrerId),
+    // A user's history: the orders placed with their login e-mail, newest first
+    // (apps/api/src/account/history). Orders keep the address as typed, the login is lower case.
+    index("orders_email_created_idx").on(sql`lower(${t.email})`, t.createdAt.desc().nullsFirst()),
   ],
 );
 
