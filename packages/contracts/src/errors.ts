@@ -41,8 +41,20 @@ export const ErrorCode = {
   INSUFFICIENT_RESERVE: "INSUFFICIENT_RESERVE",
   /** The pair is not in service. */
   PAIR_INACTIVE: "PAIR_INACTIVE",
-  /** Too many requests from this client; retry later. */
+  /**
+   * Too many requests or failed attempts from this address or for this account; `details.retry_after`
+   * and the `Retry-After` header say in how many seconds to try again.
+   */
   RATE_LIMITED: "RATE_LIMITED",
+  /**
+   * After repeated failed logins this call needs a solved captcha (`GET /api/captcha/challenge`,
+   * then the solution in `captcha`); `fields.captcha` says whether it was missing, wrong, used or expired.
+   */
+  CAPTCHA_REQUIRED: "CAPTCHA_REQUIRED",
+  /** The password was right and the account has a second factor: send its code in `totp`. */
+  TOTP_REQUIRED: "TOTP_REQUIRED",
+  /** The second-factor code is wrong, expired or was already used. */
+  TOTP_INVALID: "TOTP_INVALID",
   /** The HTTP method is not allowed on this path. */
   METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
   /** Something failed on our side; details are logged, never returned. */
@@ -72,6 +84,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_RESERVE: 409,
   PAIR_INACTIVE: 409,
   RATE_LIMITED: 429,
+  CAPTCHA_REQUIRED: 400,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
   METHOD_NOT_ALLOWED: 405,
   INTERNAL: 500,
   UNAVAILABLE: 503,
