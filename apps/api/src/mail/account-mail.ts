@@ -8,6 +8,12 @@ export const ACCOUNT_MAIL_KINDS = {
   register_attempt: "account_register_attempt",
   reset: "account_reset",
   password_changed: "account_password_changed",
+  /** To the new address: the `/confirm-login/{token}` link that makes it the login. */
+  login_change: "account_login_change",
+  /** To the current login: a change to `newEmail` was asked for (nothing changed yet). */
+  login_change_notice: "account_login_change_notice",
+  /** To a new address that is already another account's login: no link, nothing changes. */
+  login_change_taken: "account_login_change_taken",
 } as const;
 export type AccountMailType = keyof typeof ACCOUNT_MAIL_KINDS;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[AccountMailType];
@@ -29,10 +35,12 @@ export interface StoredAccountMail {
   /** Public site URL (`APP_URL`) the links are built on. */
   appUrl: string;
   token?: string;
+  /** `login_change_notice`: the address the login would change to, named to its owner. */
+  newEmail?: string;
 }
 
-/** The `/confirm/{token}` and `/restore/{token}` letters carry a token; the others none. */
-const TOKEN_TYPES: ReadonlySet<AccountMailType> = new Set(["confirm", "reset"]);
+/** The `/confirm/…`, `/restore/…` and `/confirm-login/…` letters carry a token; the others none. */
+const TOKEN_TYPES: ReadonlySet<AccountMailType> = new Set(["confirm", "reset", "login_change"]);
 
 export interface PreparedAccountMail {
   to: string;
@@ -48,6 +56,7 @@ export function prepareAccountMail(options: {
   locale: string;
   appUrl: string;
   token?: string;
+  newEmail?: string;
 }): PreparedAccountMail {
   const { type } = options;
   // The address was normalised by the use case; this only keeps a line break out of a header.
@@ -56,6 +65,10 @@ export function prepareAccountMail(options: {
   }
   if (TOKEN_TYPES.has(type) !== (options.token !== undefined)) {
     throw new Error(`the ${type} letter ${TOKEN_TYPES.has(type) ? "needs" : "takes no"} token`);
+  }
+  const namesNewEmail = type === "login_change_notice";
+  if (namesNewEmail !== (options.newEmail !== undefined)) {
+    throw new Error(`the ${type} letter ${namesNewEmail ? "needs" : "takes no"} newEmail`);
   }
   const locale = isLocale(options.locale) ? options.locale : DEFAULT_LOCALE;
   return {
@@ -66,6 +79,7 @@ export function prepareAccountMail(options: {
     content: {
       appUrl: options.appUrl,
       ...(options.token !== undefined ? { token: options.token } : {}),
+      ...(options.newEmail !== undefined ? { newEmail: options.newEmail } : {}),
     },
   };
 }
@@ -81,6 +95,12 @@ export function accountMailSubject(type: AccountMailType, locale: Locale): strin
       return t("Mail.Account.Reset.Subject");
     case "password_changed":
       return t("Mail.Account.PasswordChanged.Subject");
+    case "login_change":
+      return t("Mail.Account.LoginChange.Subject");
+    case "login_change_notice":
+      return t("Mail.Account.LoginChangeNotice.Subject");
+    case "login_change_taken":
+      return t("Mail.Account.LoginChangeTaken.Subject");
   }
 }
 

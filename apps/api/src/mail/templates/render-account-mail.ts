@@ -74,6 +74,36 @@ function buildView(
         showUrl: false,
         paragraphsAfter: [],
       };
+    case "login_change":
+      return {
+        paragraphsBefore: [t("Mail.Account.LoginChange.Intro")],
+        button: linked("/confirm-login", t("Mail.Account.LoginChange.Button")),
+        showUrl: true,
+        paragraphsAfter: [
+          t("Mail.Account.LoginChange.Expiry"),
+          t("Mail.Account.LoginChange.NotYou"),
+        ],
+      };
+    case "login_change_notice":
+      return {
+        paragraphsBefore: [
+          t("Mail.Account.LoginChangeNotice.Intro", { email: content.newEmail ?? "" }),
+          t("Mail.Account.LoginChangeNotice.NotYou"),
+        ],
+        button: { label: t("Mail.Account.LoginChangeNotice.Button"), url: forgot },
+        showUrl: false,
+        paragraphsAfter: [],
+      };
+    case "login_change_taken":
+      return {
+        paragraphsBefore: [
+          t("Mail.Account.LoginChangeTaken.Intro"),
+          t("Mail.Account.LoginChangeTaken.Hint"),
+        ],
+        button: { label: t("Mail.Account.LoginChangeTaken.Button"), url: forgot },
+        showUrl: false,
+        paragraphsAfter: [t("Mail.Account.LoginChangeTaken.NotYou")],
+      };
   }
 }
 
