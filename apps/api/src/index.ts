@@ -1,3 +1,11 @@
+export {
+  type AccountSecurity,
+  type AccountSecurityOptions,
+  createAccountSecurity,
+} from "./account/account-security.ts";
+export type { CaptchaDifficulty } from "./account/captcha/captcha.ts";
+export type { LimitPolicy } from "./account/limits/limit-policy.ts";
+export type { LimiterStore } from "./account/limits/limiter-store.ts";
 export type { ApiDeps } from "./api-routes.ts";
 export {
   type CatalogueChanges,
@@ -7,6 +15,7 @@ export type { ContentChanges } from "./content/content-cache.ts";
 export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
 export { openDatabaseApiClients } from "./http/database-api-clients.ts";
 export {
+  createDatabaseReplayGuard,
   createMemoryReplayGuard,
   createRedisReplayGuard,
   type ReplayGuard,

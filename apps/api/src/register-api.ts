@@ -137,13 +137,21 @@ export async function registerApi(
       checkResponses,
     });
 
+    // Each dependency a request needs, so a load balancer takes out a replica that cannot
+    // serve, and an operator sees which one failed.
     api.get("/healthz", async (_request, reply) => {
-      try {
-        await options.ping();
-        return reply.send({ status: "ok" });
-      } catch {
-        return reply.code(503).send({ status: "unavailable" });
-      }
+      const [database, replayGuard] = await Promise.all(
+        [options.ping, options.replayGuard.ping].map((check) =>
+          check().then(
+            () => "ok" as const,
+            () => "unavailable" as const,
+          ),
+        ),
+      );
+      const status = database === "ok" && replayGuard === "ok" ? "ok" : "unavailable";
+      return reply
+        .code(status === "ok" ? 200 : 503)
+        .send({ status, checks: { database, replay_guard: replayGuard } });
     });
 
     const openApi = buildOpenApi(docs, options.appUrl, apiKeyDocs);

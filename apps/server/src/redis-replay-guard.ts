@@ -6,6 +6,7 @@ export async function openRedisReplayGuard(url: string): Promise<ReplayGuard> {
   await redis.connect();
   return createRedisReplayGuard({
     set: (key, value, mode, ttl, flag) => redis.set(key, value, mode, ttl, flag),
+    ping: () => redis.ping(),
     quit: () => redis.quit(),
   });
 }

@@ -1,4 +1,5 @@
 import {
+  createDatabaseReplayGuard,
   createMemoryReplayGuard,
   openDatabaseApiClients,
   type ReplayGuard,
@@ -10,6 +11,7 @@ import {
 } from "@obmen/api";
 import { createObmenClient, httpTransport } from "@obmen/contracts/sdk";
 import {
+  type DatabaseHandle,
   migrateDatabase,
   openDatabase,
   seedContent,
@@ -79,7 +81,7 @@ export async function startServer(
     cleanups.push(content.close);
     // Replicas already serving drop the texts they cached before this start updated them.
     if (contentSeed.changed) await content.changes.publish();
-    const replayGuard = await openReplayGuard(config);
+    const replayGuard = await openReplayGuard(config, database);
     cleanups.push(() => replayGuard.close());
 
     const jobs = await startJobRunner({
@@ -140,11 +142,19 @@ export async function startServer(
   }
 }
 
-/** Replicas share replay protection through Redis; a single process keeps it in memory. */
-async function openReplayGuard(config: Config): Promise<ReplayGuard> {
-  if (!config.REDIS_URL) return createMemoryReplayGuard();
-  const { openRedisReplayGuard } = await import("./redis-replay-guard.ts");
-  return openRedisReplayGuard(config.REDIS_URL);
+/**
+ * Replicas share replay protection: through Redis when it is configured, else through the
+ * PostgreSQL they share. PGlite serves one process (its data directory is locked), so memory
+ * is enough there.
+ */
+async function openReplayGuard(config: Config, database: DatabaseHandle): Promise<ReplayGuard> {
+  if (config.REDIS_URL) {
+    const { openRedisReplayGuard } = await import("./redis-replay-guard.ts");
+    return openRedisReplayGuard(config.REDIS_URL);
+  }
+  return database.engine === "postgres"
+    ? createDatabaseReplayGuard(database.db)
+    : createMemoryReplayGuard();
 }
 
 /** Fastify wants a hop count as a function; a list or `true` passes through. */

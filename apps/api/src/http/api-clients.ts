@@ -14,7 +14,8 @@ export type ApiClientLookup = (publicKey: string) => Promise<ApiClient | null>;
 /**
  * Caches lookups for a short time: every signed call needs the client, and a database round
  * trip per request would dominate the cost of a cached pair list. A revoked key stops working
- * within `ttlMs`.
+ * within `ttlMs`. Only clients that exist are cached: a key an anonymous caller makes up is
+ * looked up and forgotten, never kept (issue 16 point 4).
  */
 export function cacheApiClientLookup(lookup: ApiClientLookup, ttlMs = 30_000): ApiClientLookup {
   const cache = new Map<string, { client: ApiClient | null; expiresAt: number }>();
@@ -23,8 +24,8 @@ export function cacheApiClientLookup(lookup: ApiClientLookup, ttlMs = 30_000): A
     const hit = cache.get(publicKey);
     if (hit && hit.expiresAt > now) return hit.client;
     const client = await lookup(publicKey);
-    if (cache.size > 10_000) cache.clear(); // unknown keys must not grow the map without bound
-    cache.set(publicKey, { client, expiresAt: now + ttlMs });
+    if (client) cache.set(publicKey, { client, expiresAt: now + ttlMs });
+    else cache.delete(publicKey);
     return client;
   };
 }

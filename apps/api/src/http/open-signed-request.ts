@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { AppError, ErrorCode, isLocale, LOCALES, type Locale } from "@obmen/contracts";
 import {
   type EnvelopeMeta,
@@ -16,6 +17,12 @@ export interface SignedRequest {
 }
 
 const META_KEYS = ["public_key", "ip", "lang", "timestamp", "user_auth_token"] as const;
+/**
+ * Longer than any key Obmen issues (`web_` + 24 hex) or an operator configures: a longer one
+ * is refused before it is looked up, so an anonymous caller cannot make the server hold
+ * (or query for) large strings of its choosing (issue 16 point 4).
+ */
+const PUBLIC_KEY_MAX_LENGTH = 128;
 
 /**
  * Checks a signed envelope (DESIGN.md): shape, client, signature, timestamp window, replay.
@@ -53,7 +60,13 @@ export async function openSignedRequest(options: {
     });
   }
   options.onLang(lang);
-  if (typeof decoded.public_key !== "string") throw fail(ErrorCode.BAD_ENVELOPE);
+  if (
+    typeof decoded.public_key !== "string" ||
+    decoded.public_key.length === 0 ||
+    decoded.public_key.length > PUBLIC_KEY_MAX_LENGTH
+  ) {
+    throw fail(ErrorCode.BAD_ENVELOPE);
+  }
   const client = await options.clients(decoded.public_key);
   if (!client) throw fail(ErrorCode.UNKNOWN_CLIENT);
   if (!signatureMatches(data, signed, client.secret, client.algorithm)) {
@@ -70,14 +83,15 @@ export async function openSignedRequest(options: {
   ) {
     throw fail(ErrorCode.STALE_REQUEST);
   }
-  if (typeof decoded.ip !== "string" || decoded.ip.length > 64) {
+  // The end user's address as the calling tier saw it: limits and sessions are keyed by it.
+  if (typeof decoded.ip !== "string" || isIP(decoded.ip) === 0) {
     throw fail(ErrorCode.BAD_ENVELOPE);
   }
   const token = decoded.user_auth_token;
   if (token !== undefined && (typeof token !== "string" || token.length > 256)) {
     throw fail(ErrorCode.BAD_ENVELOPE);
   }
-  if (!(await options.replayGuard.remember(signed.toLowerCase()))) {
+  if (!(await options.replayGuard.remember(signed.toLowerCase(), timestamp))) {
     throw fail(ErrorCode.REPLAYED_REQUEST);
   }
 

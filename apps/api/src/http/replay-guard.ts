@@ -1,35 +1,52 @@
+import { AppError, ErrorCode } from "@obmen/contracts";
 import { REPLAY_WINDOW_MS } from "@obmen/contracts/envelope";
+import type { Database } from "@obmen/db";
+import { sql } from "drizzle-orm";
 import { FingerprintSet } from "./fingerprint-set.ts";
 
 /**
- * Remembers signatures seen inside the replay window, so a captured request cannot be sent
- * again. In one process a memory map is enough; replicas share a Redis (REDIS_URL) so a
- * request replayed against another replica is refused too.
+ * Remembers signatures until their envelope can no longer pass the timestamp check, so a
+ * captured request cannot be sent again. An envelope dated up to one window in the future is
+ * valid until its timestamp plus the window: up to two windows after it is first seen. One
+ * process keeps them in memory; replicas share them through Redis (REDIS_URL) or, without
+ * Redis, through the PostgreSQL database they already share (issue 16 point 5).
  */
 export interface ReplayGuard {
-  /** True when the signature is new (and is now remembered); false when it was seen. */
-  remember(signature: string): Promise<boolean>;
+  /**
+   * True when the signature is new (and is now remembered until `timestamp` + the window);
+   * false when it was seen. Throws `UNAVAILABLE` when the shared store cannot be reached.
+   */
+  remember(signature: string, timestamp: number): Promise<boolean>;
+  /** Resolves when the store answers (for `/healthz`). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createMemoryReplayGuard(windowMs = REPLAY_WINDOW_MS): ReplayGuard {
-  // Two generations rotated every window: a signature is remembered for 1–2 windows, which
-  // covers the ±window timestamp check, in O(1) per request without scanning for expiry.
-  // Fingerprints, not strings: a busy window holds millions (fingerprint-set.ts).
-  let current = new FingerprintSet();
-  let previous = new FingerprintSet();
+  // Generations rotated every window; a signature is kept for the generation it arrived in
+  // and the next two, so for at least two full windows: longer than any accepted timestamp
+  // stays valid. O(1) per request without scanning for expiry; fingerprints, not strings,
+  // since a busy window holds millions (fingerprint-set.ts).
+  let generations = [new FingerprintSet(), new FingerprintSet(), new FingerprintSet()];
   let rotatedAt = Date.now();
   return {
     async remember(signature) {
       const now = Date.now();
-      if (now - rotatedAt >= windowMs) {
-        previous = now - rotatedAt >= 2 * windowMs ? new FingerprintSet() : current;
-        current = new FingerprintSet();
-        rotatedAt = now;
+      const elapsed = Math.floor((now - rotatedAt) / windowMs);
+      if (elapsed > 0) {
+        const fresh = Array.from({ length: Math.min(elapsed, 3) }, () => new FingerprintSet());
+        generations = [...fresh, ...generations].slice(0, 3);
+        rotatedAt += elapsed * windowMs;
       }
-      if (previous.has(signature)) return false;
+      const [current, previous, oldest] = generations as [
+        FingerprintSet,
+        FingerprintSet,
+        FingerprintSet,
+      ];
+      if (previous.has(signature) || oldest.has(signature)) return false;
       return current.add(signature);
     },
+    async ping() {},
     async close() {},
   };
 }
@@ -37,17 +54,66 @@ export function createMemoryReplayGuard(windowMs = REPLAY_WINDOW_MS): ReplayGuar
 /** The subset of a Redis client this guard needs (ioredis and node-redis both fit via an adapter). */
 export interface RedisLike {
   set(key: string, value: string, mode: "PX", ttl: number, flag: "NX"): Promise<string | null>;
+  ping(): Promise<unknown>;
   quit(): Promise<unknown>;
 }
 
 export function createRedisReplayGuard(redis: RedisLike, windowMs = REPLAY_WINDOW_MS): ReplayGuard {
   return {
-    async remember(signature) {
-      // Twice the window: a timestamp may be up to one window in the past or the future.
-      return (await redis.set(`obmen:sig:${signature}`, "1", "PX", 2 * windowMs, "NX")) === "OK";
+    async remember(signature, timestamp) {
+      const ttl = Math.max(1, timestamp + windowMs - Date.now()) + 1_000;
+      const stored = await unavailableOnFailure(() =>
+        redis.set(`obmen:sig:${signature}`, "1", "PX", ttl, "NX"),
+      );
+      return stored === "OK";
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit();
     },
   };
+}
+
+/**
+ * Replicas on one PostgreSQL without Redis: an unlogged table (migration 0013), one
+ * statement per request. A row past its expiry is taken over by the same signature, so
+ * expired rows never refuse anything; a sweep at most once a window deletes them.
+ */
+export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW_MS): ReplayGuard {
+  let sweptAt = Date.now();
+  const sweep = () => {
+    sweptAt = Date.now();
+    db.execute(sql`delete from seen_signatures where expires_at < now()`).catch(() => {});
+  };
+  return {
+    async remember(signature, timestamp) {
+      if (Date.now() - sweptAt > windowMs) sweep();
+      // The envelope passes the timestamp check until `timestamp` + the window, no longer.
+      const expiresAt = new Date(timestamp + windowMs + 1_000);
+      const result = await unavailableOnFailure(() =>
+        db.execute(sql`
+          insert into seen_signatures (signature, expires_at)
+          values (${signature}, ${expiresAt.toISOString()})
+          on conflict (signature) do update set expires_at = excluded.expires_at
+            where seen_signatures.expires_at < now()
+          returning 1`),
+      );
+      return result.rows.length === 1;
+    },
+    async ping() {
+      await db.execute(sql`select 1 from seen_signatures limit 1`);
+    },
+    async close() {},
+  };
+}
+
+/** A store that cannot answer makes signed calls 503 `UNAVAILABLE`, not a 500. */
+async function unavailableOnFailure<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch {
+    throw new AppError(ErrorCode.UNAVAILABLE);
+  }
 }

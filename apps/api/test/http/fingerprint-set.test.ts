@@ -28,19 +28,22 @@ describe("FingerprintSet: signatures remembered compactly", () => {
 });
 
 describe("the in-memory replay guard", () => {
-  it("refuses a signature seen in this window or the previous one, then forgets it", async () => {
+  it("refuses a signature for at least two windows after it was seen, then forgets it", async () => {
     let now = 1_000_000;
     const realNow = Date.now;
     Date.now = () => now;
     try {
       const guard = createMemoryReplayGuard(1_000);
-      expect(await guard.remember(signature(1))).toBe(true);
-      expect(await guard.remember(signature(1))).toBe(false);
+      expect(await guard.remember(signature(1), now)).toBe(true);
+      expect(await guard.remember(signature(1), now)).toBe(false);
       now += 1_000;
-      expect(await guard.remember(signature(1))).toBe(false);
-      expect(await guard.remember(signature(2))).toBe(true);
-      now += 2_000;
-      expect(await guard.remember(signature(1))).toBe(true);
+      expect(await guard.remember(signature(1), now)).toBe(false);
+      expect(await guard.remember(signature(2), now)).toBe(true);
+      now += 999;
+      expect(await guard.remember(signature(1), now)).toBe(false);
+      now += 2_001;
+      expect(await guard.remember(signature(1), now)).toBe(true);
+      expect(await guard.remember(signature(2), now)).toBe(true);
     } finally {
       Date.now = realNow;
     }

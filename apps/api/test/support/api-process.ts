@@ -3,8 +3,8 @@
 import { openDatabase } from "@obmen/db";
 import Fastify from "fastify";
 import {
+  createDatabaseReplayGuard,
   createLocalCatalogueChanges,
-  createMemoryReplayGuard,
   openDatabaseApiClients,
   registerApi,
 } from "../../src/index.ts";
@@ -15,7 +15,8 @@ await registerApi(app, {
   db: database.db,
   ping: database.ping,
   clients: openDatabaseApiClients(database.db),
-  replayGuard: createMemoryReplayGuard(),
+  // As `npm start` on PostgreSQL without Redis: replicas share replay protection.
+  replayGuard: createDatabaseReplayGuard(database.db),
   catalogueChanges: createLocalCatalogueChanges(),
   appUrl: "http://localhost",
   jobs: null,

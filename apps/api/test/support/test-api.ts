@@ -1,11 +1,12 @@
 import type { Locale } from "@obmen/contracts";
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
+import { apiClients, createTestDatabase, type Database, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
   openDatabaseApiClients,
+  type ReplayGuard,
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
@@ -24,7 +25,13 @@ export const HMAC_CLIENT = {
 
 /** A real API on a real, migrated and seeded database (PGlite, or PostgreSQL in CI). */
 export async function startTestApi(
-  options: { seed?: boolean; orderLifetimeMs?: number; jobs?: boolean } = {},
+  options: {
+    seed?: boolean;
+    orderLifetimeMs?: number;
+    jobs?: boolean;
+    /** Default: the in-memory guard; given the test's database when it needs one. */
+    replayGuard?: (db: Database) => ReplayGuard;
+  } = {},
 ) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
@@ -36,7 +43,7 @@ export async function startTestApi(
     db: database.db,
     ping: database.ping,
     clients: openDatabaseApiClients(database.db),
-    replayGuard: createMemoryReplayGuard(),
+    replayGuard: options.replayGuard?.(database.db) ?? createMemoryReplayGuard(),
     catalogueChanges,
     appUrl: "http://localhost",
     jobs,

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
   apiClients,
@@ -13,22 +12,8 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForm, findPair } from "../../support/orders.ts";
+import { startApiProcess } from "../../support/start-api-process.ts";
 import { TEST_CLIENT } from "../../support/test-api.ts";
-
-const script = fileURLToPath(new URL("../../support/api-process.ts", import.meta.url));
-
-function startProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`api process exited with ${code}`)));
-  });
-}
 
 async function post(port: number, path: string, payload: Record<string, unknown>) {
   const { envelope, timestamp } = sealEnvelope({
@@ -63,7 +48,7 @@ describe("two server processes racing for one reserve on PostgreSQL", () => {
       .update(currencies)
       .set({ reserve: "50000" })
       .where(eq(currencies.urlXml, "SBERRUB"));
-    for (const port of ports) processes.push(await startProcess(database.databaseUrl, port));
+    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
   }, 60_000);
   afterAll(async () => {
     for (const child of processes) child.kill("SIGTERM");
