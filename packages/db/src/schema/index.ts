@@ -1,4 +1,5 @@
 export * from "./account-data.ts";
+export * from "./account-security.ts";
 export * from "./accounts.ts";
 export * from "./api-clients.ts";
 export * from "./catalogue.ts";
