@@ -17,6 +17,7 @@ export const SERVER_SECTIONS = [
   "Errors",
   "Validation",
   "AccountErrors",
+  "AdminErrors",
   "FieldNames",
   "Payment",
   "Mail",
