@@ -2,6 +2,7 @@ import type { DataResponseSchema } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
+import type { AccountSecurity } from "./account/account-security.ts";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
 import type { ContentCache, ContentChanges } from "./content/content-cache.ts";
@@ -26,6 +27,8 @@ export interface ApiDeps {
   orderLifetimeMs: number;
   /** The public site (`APP_URL`), for links in letters; never the request's Host header. */
   appUrl: string;
+  /** Rate limits, captcha and the TOTP seal of the account calls (decision 026). */
+  accountSecurity: AccountSecurity;
 }
 
 /** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */

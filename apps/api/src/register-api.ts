@@ -1,9 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { AppError, ErrorCode } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
+import { registerAccountDataRoutes } from "./account/account-data-routes.ts";
+import { type AccountSecurity, createAccountSecurity } from "./account/account-security.ts";
+import { registerCaptchaRoutes } from "./account/captcha/routes.ts";
 import { registerAccountRoutes } from "./account/routes.ts";
 import { resolveSession } from "./account/sessions/resolve-session.ts";
+import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
+import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
 import {
   type CatalogueChanges,
@@ -19,7 +25,7 @@ import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling, sendError } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
-import { type ApiKeyRouteDoc, buildOpenApi } from "./openapi/build-openapi.ts";
+import { type ApiKeyRouteDoc, buildOpenApi, type PlainRouteDoc } from "./openapi/build-openapi.ts";
 import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
 import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
@@ -53,12 +59,24 @@ export interface RegisterApiOptions {
    * off, since it costs a parse per answer and the SDK parses what it receives anyway.
    */
   checkResponses?: boolean;
+  /**
+   * Rate limits, captcha and the TOTP seal (account/account-security.ts). The server passes
+   * its own (shared store, server secret, CAPTCHA_PROVIDER). Without one: limits counted in
+   * memory, no captcha, keys from a secret made for this process; fit for one test process only.
+   */
+  accountSecurity?: AccountSecurity;
+  /** The operator console's API at `/admin/api/*` (admin/register-admin-api.ts). */
+  admin?: AdminApiOptions;
 }
 
 /** What the API declared, for tests that walk every route. */
 export interface ApiDocs {
   signed: SignedRouteDoc[];
   apiKey: ApiKeyRouteDoc[];
+  /** Unsigned plain-JSON calls under `/api/` (the captcha's). */
+  plain: PlainRouteDoc[];
+  /** The operator console's calls (`/admin/api/*`). */
+  admin: AdminRouteDoc[];
 }
 
 /**
@@ -90,6 +108,13 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
+    accountSecurity:
+      options.accountSecurity ??
+      createAccountSecurity({
+        store: { kind: "memory" },
+        serverSecret: randomBytes(32).toString("hex"),
+        captchaProvider: "none",
+      }),
   };
   if (options.jobs) {
     await registerOrderJobs({
@@ -102,6 +127,7 @@ export async function registerApi(
   }
   const docs: SignedRouteDoc[] = [];
   const apiKeyDocs: ApiKeyRouteDoc[] = [];
+  const plainDocs: PlainRouteDoc[] = [];
 
   await app.register(async (api) => {
     installErrorHandling(api);
@@ -125,6 +151,13 @@ export async function registerApi(
       define: (route) => signedRoute(api, settings, route),
     };
     registerAccountRoutes(routes);
+    registerAccountDataRoutes(routes);
+    registerCaptchaRoutes({
+      app: api,
+      security: deps.accountSecurity,
+      docs: plainDocs,
+      checkResponses,
+    });
     registerCatalogueRoutes(routes);
     registerOrderRoutes(routes);
     registerRatesExportRoutes(routes);
@@ -154,7 +187,7 @@ export async function registerApi(
         .send({ status, checks: { database, replay_guard: replayGuard } });
     });
 
-    const openApi = buildOpenApi(docs, options.appUrl, apiKeyDocs);
+    const openApi = buildOpenApi(docs, options.appUrl, apiKeyDocs, plainDocs);
     api.get("/rest/openapi.json", async () => openApi);
 
     // Anything else under the API's prefixes is an API 404 in the API's error shape,
@@ -165,5 +198,6 @@ export async function registerApi(
       );
     }
   });
-  return { deps, docs: { signed: docs, apiKey: apiKeyDocs } };
+  const adminDocs = await registerAdminApi(app, { ...options.admin, deps, checkResponses });
+  return { deps, docs: { signed: docs, apiKey: apiKeyDocs, plain: plainDocs, admin: adminDocs } };
 }

@@ -46,7 +46,18 @@ const EnvSchema = z
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default("Obmen <no-reply@obmen.local>"),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+    /** `altcha`: the self-hosted proof-of-work captcha after repeated failed logins; `none`: never. */
     CAPTCHA_PROVIDER: z.enum(["altcha", "none"]).default("altcha"),
+    /** Account calls (login, register, restore, …) each take this many requests per IP per minute. */
+    AUTH_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Failed logins for one account within 15 minutes after which login and restore need a captcha. */
+    LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1_000).default(3),
+    /** Failed logins from one IP within 15 minutes after which login, register and restore need a captcha. */
+    LOGIN_CAPTCHA_AFTER_IP_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Consecutive failed logins for one account from one IP before that pair waits an hour. */
+    LOGIN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Failed logins from one IP per day (over any accounts) before that IP waits a day. */
+    LOGIN_FAILURES_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(100),
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
     /**

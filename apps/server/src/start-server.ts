@@ -22,6 +22,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
 import { inProcessTransport } from "./in-process-transport.ts";
+import { openAccountSecurity } from "./open-account-security.ts";
 import { resolveWebClient } from "./resolve-web-client.ts";
 
 export interface RunningServer {
@@ -75,6 +76,13 @@ export async function startServer(
       secret: config.API_SECRET,
     });
 
+    const account = await openAccountSecurity({
+      config,
+      database,
+      serverSecret: webClient.secret,
+    });
+    cleanups.push(account.close);
+
     const catalogue = await openCatalogueChanges(database);
     cleanups.push(catalogue.close);
     const content = await openCatalogueChanges(database, "obmen_content");
@@ -102,6 +110,7 @@ export async function startServer(
       appUrl: config.APP_URL,
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
+      accountSecurity: account.security,
     });
 
     const mail = resolveMailDelivery({

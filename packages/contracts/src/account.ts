@@ -17,7 +17,10 @@ const Email = z.string().max(320);
 const Password = z.string().max(1024);
 /** A link's token as the letter carried it: URL-safe, long enough for ≥ 128 random bits. */
 const LinkToken = z.string().max(256);
-/** Accepted and ignored until the captcha arrives with the rate limits (not checked yet). */
+/**
+ * A solved ALTCHA challenge (`GET /api/captcha/challenge`), as the widget gives it: needed only
+ * after repeated failed logins, when a call answers 400 `CAPTCHA_REQUIRED`; each works once.
+ */
 const Captcha = z.string().max(4096).optional();
 /**
  * The end user's browser (`User-Agent`) as the calling tier saw it, kept with the session for
@@ -51,6 +54,8 @@ export const User = z.object({
   last_name: z.string().nullable(),
   phone: z.string().nullable(),
   telegram: z.string().nullable(),
+  /** Whether logins ask for a code from an authenticator app (TOTP). */
+  totp_enabled: z.boolean(),
 });
 export type User = z.infer<typeof User>;
 
@@ -68,6 +73,11 @@ export const LoginRequest = z.strictObject({
   email: Email,
   password: Password,
   captcha: Captcha,
+  /**
+   * The 6-digit code of an account with two-factor authentication on; without it the right
+   * password gets 401 `TOTP_REQUIRED`, and the form asks for the code and sends all again.
+   */
+  totp: z.string().max(16).optional(),
   user_agent: UserAgent,
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
@@ -93,3 +103,53 @@ export const UpdatePasswordRequest = z.strictObject({
   new_password: Password,
 });
 export const UpdatePasswordResponse = dataResponse(EmptyResult);
+
+/** A 6-digit code from the authenticator app; anything else is simply a wrong code. */
+const TotpCode = z.string().max(16);
+
+/** `/rest/user/totp/setup`: a new secret, shown this once, pending until `enable`. */
+export const TotpSetupRequest = z.strictObject({});
+export const TotpSetupResponse = dataResponse(
+  z.object({
+    /** Base32, for typing into the app by hand. */
+    secret: z.string(),
+    otpauth_uri: z.string(),
+    /** The URI as a QR code, an SVG document to show as an image. */
+    qr_svg: z.string(),
+  }),
+);
+
+export const TotpEnableRequest = z.strictObject({ code: TotpCode });
+export const TotpEnableResponse = dataResponse(EmptyResult);
+
+export const TotpDisableRequest = z.strictObject({ password: Password, code: TotpCode });
+export const TotpDisableResponse = dataResponse(EmptyResult);
+
+/** `POST /api/verify` (spec §7): plain JSON, unsigned. */
+export const CaptchaVerifyRequest = z.strictObject({ captcha: z.string().max(4096) });
+/** Whether the solution would be accepted now (solved, signed by us, unexpired, unused); not spent. */
+export const CaptchaVerifyResponse = dataResponse(z.object({ verified: z.boolean() }));
+
+/**
+ * `GET /api/captcha/challenge`: an ALTCHA proof-of-work challenge (PoW v2) for the widget's
+ * `challenge` option; `enabled: false` with `CAPTCHA_PROVIDER=none` (then nothing asks for one).
+ */
+export const CaptchaChallengeResponse = dataResponse(
+  z.object({
+    enabled: z.boolean(),
+    challenge: z
+      .object({
+        parameters: z.looseObject({
+          algorithm: z.string(),
+          nonce: z.string(),
+          salt: z.string(),
+          cost: z.number(),
+          keyLength: z.number(),
+          keyPrefix: z.string(),
+          expiresAt: z.number().optional(),
+        }),
+        signature: z.string().optional(),
+      })
+      .nullable(),
+  }),
+);

@@ -16,6 +16,7 @@ import {
   UserInfoResponse,
 } from "@obmen/contracts";
 import type { ApiRoutes } from "../api-routes.ts";
+import { passCaptchaGate } from "./captcha/captcha-gate.ts";
 import { confirmEmail } from "./confirm/confirm-email.ts";
 import { logIn } from "./login/log-in.ts";
 import { updatePassword } from "./password/update-password.ts";
@@ -24,19 +25,27 @@ import { registerUser } from "./register/register-user.ts";
 import { requestPasswordReset } from "./restore/request-password-reset.ts";
 import { resetPassword } from "./restore/reset-password.ts";
 import { endSession } from "./sessions/end-sessions.ts";
+import { registerTotpRoutes } from "./totp/routes.ts";
+import { isTotpEnabled } from "./totp/user-totp.ts";
 
 /** Spec §7 `/rest/user/*`: accounts and sessions (docs/decisions/024-accounts-and-sessions.md). */
-export function registerAccountRoutes({ define, deps }: ApiRoutes) {
-  const { db, appUrl } = deps;
+export function registerAccountRoutes(routes: ApiRoutes) {
+  const { define, deps } = routes;
+  const { db, appUrl, accountSecurity: security } = deps;
+  const { limits } = security;
 
   define({
     path: "/rest/user/register",
     methods: ["POST"],
     summary:
-      "Register; the same `{}` for a new and a known e-mail (each gets its letter). `captcha` is not checked yet",
+      "Register; the same `{}` for a new and a known e-mail (each gets its letter). After repeated failed logins from the IP, 400 CAPTCHA_REQUIRED without a solved `captcha`",
     payload: RegisterUserRequest,
     response: RegisterUserResponse,
-    handler: ({ payload, lang }) => registerUser({ db, appUrl, lang, ...payload }),
+    handler: async ({ payload, lang, meta }) => {
+      const { captcha, ...form } = payload;
+      await passCaptchaGate({ security, call: "register", ip: meta.ip, captcha });
+      return registerUser({ db, appUrl, lang, ...form });
+    },
   });
 
   define({
@@ -45,29 +54,34 @@ export function registerAccountRoutes({ define, deps }: ApiRoutes) {
     summary: "Confirm the e-mail with the letter's token; signs the user in",
     payload: ConfirmUserRequest,
     response: SignedInUserResponse,
-    handler: ({ payload, meta }) =>
-      confirmEmail({
+    handler: async ({ payload, meta }) => {
+      await limits.throttle("confirm", meta.ip);
+      return confirmEmail({
         db,
         token: payload.confirm_token,
         ip: meta.ip,
         userAgent: payload.user_agent,
-      }),
+      });
+    },
   });
 
   define({
     path: "/rest/user/login",
     methods: ["POST"],
     summary:
-      "Sign in; a wrong password and an unknown e-mail get the same 401 INVALID_CREDENTIALS. `captcha` is not checked yet",
+      "Sign in; a wrong password and an unknown e-mail get the same 401 INVALID_CREDENTIALS. After repeated failures 400 CAPTCHA_REQUIRED without a solved `captcha`; with TOTP on, 401 TOTP_REQUIRED until `totp` carries the code",
     payload: LoginRequest,
     response: SignedInUserResponse,
     handler: ({ payload, lang, meta }) =>
       logIn({
         db,
+        security,
         appUrl,
         lang,
         email: payload.email,
         password: payload.password,
+        captcha: payload.captcha,
+        totp: payload.totp,
         ip: meta.ip,
         userAgent: payload.user_agent,
       }),
@@ -80,7 +94,9 @@ export function registerAccountRoutes({ define, deps }: ApiRoutes) {
     auth: "user",
     payload: UserInfoRequest,
     response: UserInfoResponse,
-    handler: async ({ user }) => ({ user: userView(user) }),
+    handler: async ({ user }) => ({
+      user: userView(user, { totpEnabled: await isTotpEnabled(db, user.id) }),
+    }),
   });
 
   define({
@@ -100,11 +116,19 @@ export function registerAccountRoutes({ define, deps }: ApiRoutes) {
     path: "/rest/user/restore",
     methods: ["POST"],
     summary:
-      "Ask for a password reset letter; the same `{}` for known and unknown e-mails. `captcha` is not checked yet",
+      "Ask for a password reset letter; the same `{}` for known and unknown e-mails. After repeated failed logins (the IP's or the account's), 400 CAPTCHA_REQUIRED without a solved `captcha`",
     payload: RestoreRequest,
     response: RestoreResponse,
-    handler: ({ payload, lang }) =>
-      requestPasswordReset({ db, appUrl, lang, email: payload.email }),
+    handler: async ({ payload, lang, meta }) => {
+      await passCaptchaGate({
+        security,
+        call: "restore",
+        ip: meta.ip,
+        email: payload.email,
+        captcha: payload.captcha,
+      });
+      return requestPasswordReset({ db, appUrl, lang, email: payload.email });
+    },
   });
 
   define({
@@ -113,14 +137,16 @@ export function registerAccountRoutes({ define, deps }: ApiRoutes) {
     summary: "Set a new password with the reset letter's token; ends every session of the user",
     payload: RestoreConfirmRequest,
     response: RestoreConfirmResponse,
-    handler: ({ payload, lang }) =>
-      resetPassword({
+    handler: async ({ payload, lang, meta }) => {
+      await limits.throttle("restore_confirm", meta.ip);
+      return resetPassword({
         db,
         appUrl,
         lang,
         token: payload.reset_token,
         newPassword: payload.new_password,
-      }),
+      });
+    },
   });
 
   define({
@@ -130,13 +156,18 @@ export function registerAccountRoutes({ define, deps }: ApiRoutes) {
     auth: "user",
     payload: UpdatePasswordRequest,
     response: UpdatePasswordResponse,
-    handler: ({ payload, user, session }) =>
-      updatePassword({
+    handler: async ({ payload, user, session, meta }) => {
+      await limits.throttle("update_password", meta.ip);
+      return updatePassword({
         db,
+        limits,
         appUrl,
         caller: { user, session },
         oldPassword: payload.old_password,
         newPassword: payload.new_password,
-      }),
+      });
+    },
   });
+
+  registerTotpRoutes(routes);
 }

@@ -41,6 +41,9 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
       ...(error.details ? { details: error.details } : {}),
     },
   };
+  // A refusal for too many requests says when to come back (RFC 9110 §10.2.3), in seconds.
+  const retryAfter = error.details?.retry_after;
+  if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   return reply.code(ERROR_HTTP_STATUS[error.code]).type("application/json").send(body);
 }
 

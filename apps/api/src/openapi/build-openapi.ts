@@ -20,6 +20,16 @@ export interface ApiKeyRouteDoc {
   response: DataResponseSchema;
 }
 
+/** An unsigned plain-JSON call under `/api/` (spec §7: "paths containing /api/ are sent unchanged"). */
+export interface PlainRouteDoc {
+  path: string;
+  method: "GET" | "POST";
+  summary: string;
+  /** The JSON body of a POST. */
+  body?: z.ZodType;
+  response: DataResponseSchema;
+}
+
 /**
  * The OpenAPI 3.1 document of the signed contract, generated from the same zod schemas that
  * validate requests, so the published contract cannot drift from what the server enforces.
@@ -28,6 +38,7 @@ export function buildOpenApi(
   docs: SignedRouteDoc[],
   serverUrl: string,
   apiKeyDocs: ApiKeyRouteDoc[] = [],
+  plainDocs: PlainRouteDoc[] = [],
 ) {
   const schema = (type: z.ZodType, io: "input" | "output") =>
     z.toJSONSchema(type, { io, unrepresentable: "any", target: "draft-2020-12" });
@@ -101,6 +112,32 @@ export function buildOpenApi(
             content: { "application/json": { schema: schema(doc.response, "output") } },
           },
           "304": { description: "Not modified (If-None-Match matched the ETag)" },
+          default: {
+            description: "Error",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          },
+        },
+      },
+    };
+  }
+  for (const doc of plainDocs) {
+    paths[doc.path] = {
+      [doc.method.toLowerCase()]: {
+        summary: doc.summary,
+        description: "Unsigned plain JSON; limited per IP (429 RATE_LIMITED with Retry-After).",
+        ...(doc.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: schema(doc.body, "input") } },
+              },
+            }
+          : {}),
+        responses: {
+          "200": {
+            description: "Success",
+            content: { "application/json": { schema: schema(doc.response, "output") } },
+          },
           default: {
             description: "Error",
             content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },

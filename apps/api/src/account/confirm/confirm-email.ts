@@ -42,6 +42,8 @@ export async function confirmEmail(options: {
       ip: options.ip,
       userAgent: options.userAgent,
     });
-    return { user_auth_token: token, user: userView(user) };
+    // A confirmation link exists only before the first sign-in (confirming voids the others),
+    // and TOTP can be switched on only when signed in: a confirmed-by-link account has none.
+    return { user_auth_token: token, user: userView(user, { totpEnabled: false }) };
   });
 }

@@ -3,10 +3,13 @@ import { type Database, users, userTokens } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
+import type { AccountSecurity } from "../account-security.ts";
+import { requireCaptcha } from "../captcha/require-captcha.ts";
 import { verifyAgainstDummy, verifyPassword } from "../password/password-hashing.ts";
 import { userView } from "../profile/user-view.ts";
 import { createSession } from "../sessions/create-session.ts";
 import { issueUserToken } from "../tokens/user-tokens.ts";
+import { checkLoginTotp } from "../totp/user-totp.ts";
 
 /** A confirmation letter is sent again at most this often for one account. */
 const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
@@ -17,24 +20,43 @@ const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
  * §8), after the same argon2 work: an unknown address is verified against a dummy hash.
  * Only the right password learns that the address is unconfirmed (403
  * `EMAIL_NOT_CONFIRMED`, under `email`), and then a fresh confirmation letter goes out,
- * unless one went out in the last five minutes. `captcha` is accepted, not checked yet.
+ * unless one went out in the last five minutes.
+ *
+ * Limits (docs/decisions/026-rate-limits-captcha-totp.md): a request budget per IP; 429 while
+ * this account-and-IP pair or this IP is blocked for failing too often; a captcha once the
+ * account or the IP has failed a few times lately, counted alike for known and unknown
+ * addresses, so it reveals nothing. An account with TOTP on then needs its code (`totp`).
  */
 export async function logIn(options: {
   db: Database;
+  security: AccountSecurity;
   appUrl: string;
   lang: Locale;
   email: string;
   password: string;
+  captcha?: string;
+  totp?: string;
   ip: string;
   userAgent?: string;
 }): Promise<SignedInUser> {
-  const { db, lang } = options;
+  const { db, lang, ip } = options;
+  const { limits } = options.security;
+  await limits.throttle("login", ip);
   const email = normalizeAccountEmail(options.email);
+  // Counted under what was typed even when it is no address, like any other failure.
+  const account = email ?? options.email.trim().toLowerCase();
+  const gate = await limits.beforeLogin({ email: account, ip });
+  await requireCaptcha({
+    captcha: options.security.captcha,
+    required: gate.captchaRequired,
+    solution: options.captcha,
+  });
   const [user] = email ? await db.select().from(users).where(eq(users.email, email)) : [];
   const matches = user
     ? await verifyPassword(user.passwordHash, options.password)
     : await verifyAgainstDummy(options.password).then(() => false);
   if (!user || !matches) {
+    await limits.loginFailed({ email: account, ip });
     throw new AppError(ErrorCode.INVALID_CREDENTIALS, {
       fields: { password: { key: "AccountErrors.WrongCredentials" } },
     });
@@ -45,6 +67,11 @@ export async function logIn(options: {
       fields: { email: { key: "AccountErrors.EmailNotConfirmed" } },
     });
   }
+  const totpEnabled = await checkLoginTotp(
+    { db, limits, box: options.security.totpBox },
+    { userId: user.id, code: options.totp },
+  );
+  if (gate.hadFailures) await limits.loginSucceeded({ email: account, ip });
   return db.transaction(async (tx) => {
     // Letters follow the language the user last signed in with.
     const [current] =
@@ -61,7 +88,7 @@ export async function logIn(options: {
       ip: options.ip,
       userAgent: options.userAgent,
     });
-    return { user_auth_token: token, user: userView(current ?? user) };
+    return { user_auth_token: token, user: userView(current ?? user, { totpEnabled }) };
   });
 }
 

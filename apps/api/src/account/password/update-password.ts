@@ -3,6 +3,7 @@ import { type Database, users } from "@obmen/db";
 import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../../http/user-auth.ts";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
+import type { AccountLimits } from "../limits/account-limits.ts";
 import { endUserSessions } from "../sessions/end-sessions.ts";
 import { voidUserTokens } from "../tokens/user-tokens.ts";
 import { newPasswordProblem } from "./new-password-problem.ts";
@@ -11,10 +12,12 @@ import { hashPassword, verifyPassword } from "./password-hashing.ts";
 /**
  * `/rest/user/update_password` (signed in): the current password proves it is the user and
  * not someone at an unlocked screen. Then the user's other sessions end, pending reset links
- * stop working, and a letter tells the user, in case it was not them.
+ * stop working, and a letter tells the user, in case it was not them. Wrong current passwords
+ * are counted per account: a stolen session gets a few guesses, then 429.
  */
 export async function updatePassword(options: {
   db: Database;
+  limits: AccountLimits;
   appUrl: string;
   caller: SignedInCaller;
   oldPassword: string;
@@ -29,7 +32,9 @@ export async function updatePassword(options: {
   if (problem) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, { fields: { new_password: problem } });
   }
+  await options.limits.beforeSecondCheck(caller.user.id);
   if (!(await verifyPassword(caller.user.passwordHash, options.oldPassword))) {
+    await options.limits.secondCheckFailed(caller.user.id);
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fields: { old_password: { key: "AccountErrors.WrongOldPassword" } },
     });

@@ -1,8 +1,11 @@
 import { DEFAULT_LOCALE, isLocale, type User } from "@obmen/contracts";
 import type { UserRow } from "../../http/user-auth.ts";
 
-/** A user as the API shows it to that user (`user` of info, login and confirm). */
-export function userView(row: UserRow): User {
+/**
+ * A user as the API shows it to that user (`user` of info, login and confirm). Whether TOTP is
+ * on lives in its own table (account/totp), so the caller says.
+ */
+export function userView(row: UserRow, security: { totpEnabled: boolean }): User {
   return {
     id: row.id,
     email: row.email,
@@ -13,5 +16,6 @@ export function userView(row: UserRow): User {
     last_name: row.lastName,
     phone: row.phone,
     telegram: row.telegram,
+    totp_enabled: security.totpEnabled,
   };
 }

@@ -1,0 +1,47 @@
+import {
+  type Captcha,
+  type CaptchaDifficulty,
+  createAltchaCaptcha,
+  NO_CAPTCHA,
+} from "./captcha/captcha.ts";
+import { type AccountLimits, createAccountLimits } from "./limits/account-limits.ts";
+import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "./limits/limit-policy.ts";
+import type { LimiterStore } from "./limits/limiter-store.ts";
+import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
+
+/** Limits, captcha and the TOTP secrets' seal (docs/decisions/026-rate-limits-captcha-totp.md). */
+export interface AccountSecurity {
+  limits: AccountLimits;
+  captcha: Captcha;
+  totpBox: SecretBox;
+}
+
+export interface AccountSecurityOptions {
+  /** Where counters and used captcha solutions live (memory, PostgreSQL or Redis). */
+  store: LimiterStore;
+  /**
+   * The server secret the captcha's HMAC keys and the TOTP seal are derived from: every replica
+   * must be given the same one (the web tier's API secret, from API_SECRET or the database).
+   */
+  serverSecret: string;
+  /** `CAPTCHA_PROVIDER`: `altcha` (default) or `none`. */
+  captchaProvider?: "altcha" | "none";
+  captchaDifficulty?: CaptchaDifficulty;
+  policy?: Partial<LimitPolicy>;
+}
+
+export function createAccountSecurity(options: AccountSecurityOptions): AccountSecurity {
+  const policy = { ...DEFAULT_LIMIT_POLICY, ...options.policy };
+  return {
+    limits: createAccountLimits(options.store, policy),
+    captcha:
+      options.captchaProvider === "none"
+        ? NO_CAPTCHA
+        : createAltchaCaptcha({
+            serverSecret: options.serverSecret,
+            store: options.store,
+            difficulty: options.captchaDifficulty,
+          }),
+    totpBox: createSecretBox(options.serverSecret),
+  };
+}

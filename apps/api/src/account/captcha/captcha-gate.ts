@@ -1,0 +1,26 @@
+import { normalizeAccountEmail } from "@obmen/domain";
+import type { AccountSecurity } from "../account-security.ts";
+import type { LimitedCall } from "../limits/account-limits.ts";
+import { requireCaptcha } from "./require-captcha.ts";
+
+/**
+ * Register and restore: the IP's request budget, then a captcha when the IP (or, for restore,
+ * the account) has failed to log in repeatedly of late, so a password-guessing run cannot
+ * move on to these calls unchallenged (docs/decisions/026-rate-limits-captcha-totp.md).
+ */
+export async function passCaptchaGate(options: {
+  security: AccountSecurity;
+  call: Extract<LimitedCall, "register" | "restore">;
+  ip: string;
+  email?: string;
+  captcha?: string;
+}) {
+  const { security, ip } = options;
+  await security.limits.throttle(options.call, ip);
+  const email =
+    options.email === undefined
+      ? undefined
+      : (normalizeAccountEmail(options.email) ?? options.email.trim().toLowerCase());
+  const required = await security.limits.captchaRequired({ ip, email });
+  await requireCaptcha({ captcha: security.captcha, required, solution: options.captcha });
+}

@@ -1,0 +1,179 @@
+import { createHash } from "node:crypto";
+import { AppError, ErrorCode } from "@obmen/contracts";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { LimitPolicy } from "./limit-policy.ts";
+import { createLimiter, type LimiterStore } from "./limiter-store.ts";
+
+/** The calls counted per IP, each in its own bucket so a burst on one leaves the others usable. */
+export type LimitedCall =
+  | "login"
+  | "register"
+  | "restore"
+  | "restore_confirm"
+  | "confirm"
+  | "update_password"
+  | "totp"
+  | "verify"
+  | "challenge";
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** Consecutive failures are remembered this long since the first (the library's example). */
+const CONSECUTIVE_MEMORY_SECONDS = 90 * DAY_SECONDS;
+
+export type AccountLimits = ReturnType<typeof createAccountLimits>;
+
+/**
+ * The account calls' limiters: a request budget per IP for each call, and the login
+ * protection of rate-limiter-flexible's "login endpoint protection" example (consecutive
+ * failures by account and IP, slow brute force by IP) plus two soft counters that only ask for
+ * a captcha (failures by account, failures by IP).
+ */
+export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
+  const requestLimiters = new Map<LimitedCall, RateLimiterAbstract>();
+  const requests = (call: LimitedCall) => {
+    let limiter = requestLimiters.get(call);
+    if (!limiter) {
+      limiter = createLimiter(store, {
+        prefix: `req_${call}`,
+        points: policy.requestsPerIpPerMinute,
+        durationSeconds: 60,
+      });
+      requestLimiters.set(call, limiter);
+    }
+    return limiter;
+  };
+  const consecutiveByAccountAndIp = createLimiter(store, {
+    prefix: "login_fail_account_ip",
+    points: policy.consecutiveFailuresPerAccountAndIp,
+    durationSeconds: CONSECUTIVE_MEMORY_SECONDS,
+    blockSeconds: policy.blockSeconds,
+  });
+  const slowBruteByIp = createLimiter(store, {
+    prefix: "login_fail_ip_day",
+    points: policy.failuresPerIpPerDay,
+    durationSeconds: DAY_SECONDS,
+    blockSeconds: DAY_SECONDS,
+  });
+  // Soft: their points are never "spent"; a count at or over the threshold asks for a captcha.
+  const recentByAccount = createLimiter(store, {
+    prefix: "login_fail_account",
+    points: Number.MAX_SAFE_INTEGER,
+    durationSeconds: policy.captchaWindowSeconds,
+  });
+  const recentByIp = createLimiter(store, {
+    prefix: "login_fail_ip",
+    points: Number.MAX_SAFE_INTEGER,
+    durationSeconds: policy.captchaWindowSeconds,
+  });
+  const secondCheckFailures = createLimiter(store, {
+    prefix: "second_check_fail_account",
+    points: policy.secondCheckFailuresPerAccount,
+    durationSeconds: 15 * 60,
+    blockSeconds: 15 * 60,
+  });
+
+  const consumed = async (limiter: RateLimiterAbstract, key: string) =>
+    (await limiter.get(key))?.consumedPoints ?? 0;
+
+  return {
+    /** One request to `call` from `ip`; over the budget → 429 `RATE_LIMITED`. */
+    async throttle(call: LimitedCall, ip: string) {
+      await spend(requests(call), hashed(ip));
+    },
+
+    /**
+     * Before a login's password is checked: 429 when this account-and-IP pair or this IP is
+     * blocked; otherwise whether a captcha must come with it.
+     */
+    async beforeLogin({ email, ip }: { email: string; ip: string }) {
+      const pair = pairKey(email, ip);
+      const [pairBlock, ipBlock, byAccount, byIp] = await Promise.all([
+        consecutiveByAccountAndIp.get(pair),
+        slowBruteByIp.get(hashed(ip)),
+        consumed(recentByAccount, hashed(email)),
+        consumed(recentByIp, hashed(ip)),
+      ]);
+      for (const [res, points] of [
+        [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
+        [ipBlock, policy.failuresPerIpPerDay],
+      ] as const) {
+        if (res && res.consumedPoints > points) throw rateLimited(res.msBeforeNext);
+      }
+      return {
+        captchaRequired:
+          byAccount >= policy.captchaAfterAccountFailures || byIp >= policy.captchaAfterIpFailures,
+        /** Whether a success has a counter to clear (most logins have none: no extra write). */
+        hadFailures: byAccount > 0 || (pairBlock?.consumedPoints ?? 0) > 0,
+      };
+    },
+
+    async loginFailed({ email, ip }: { email: string; ip: string }) {
+      await Promise.all([
+        consecutiveByAccountAndIp.consume(pairKey(email, ip)).catch(ignoreRefusal),
+        slowBruteByIp.consume(hashed(ip)).catch(ignoreRefusal),
+        recentByAccount.consume(hashed(email)).catch(ignoreRefusal),
+        recentByIp.consume(hashed(ip)).catch(ignoreRefusal),
+      ]);
+    },
+
+    /** The right password (and captcha) ends the account's run of failures. */
+    async loginSucceeded({ email, ip }: { email: string; ip: string }) {
+      await Promise.all([
+        consecutiveByAccountAndIp.delete(pairKey(email, ip)),
+        recentByAccount.delete(hashed(email)),
+      ]);
+    },
+
+    /** Whether register or restore from `ip` (for `email`) must carry a captcha. */
+    async captchaRequired({ ip, email }: { ip: string; email?: string }) {
+      const [byIp, byAccount] = await Promise.all([
+        consumed(recentByIp, hashed(ip)),
+        email ? consumed(recentByAccount, hashed(email)) : 0,
+      ]);
+      return (
+        byIp >= policy.captchaAfterIpFailures || byAccount >= policy.captchaAfterAccountFailures
+      );
+    },
+
+    /** 429 while an account has spent its wrong TOTP codes and re-entered passwords. */
+    async beforeSecondCheck(userId: string) {
+      const res = await secondCheckFailures.get(userId);
+      if (res && res.consumedPoints >= policy.secondCheckFailuresPerAccount) {
+        throw rateLimited(res.msBeforeNext);
+      }
+    },
+    async secondCheckFailed(userId: string) {
+      await secondCheckFailures.consume(userId).catch(ignoreRefusal);
+    },
+  };
+}
+
+/** Keys are digests: the store never holds an address or an e-mail in clear, and stays short. */
+function hashed(value: string): string {
+  return createHash("sha256").update(value).digest("base64url");
+}
+
+function pairKey(email: string, ip: string): string {
+  return hashed(`${email}\n${ip}`);
+}
+
+async function spend(limiter: RateLimiterAbstract, key: string) {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw rateLimited(error.msBeforeNext);
+    throw error;
+  }
+}
+
+/** A refusal while counting a failure is expected (the counter is already over). */
+function ignoreRefusal(error: unknown) {
+  if (!(error instanceof RateLimiterRes)) throw error;
+}
+
+/** 429 with the wait in whole seconds; the error handler copies it into `Retry-After`. */
+export function rateLimited(msBeforeNext: number): AppError {
+  return new AppError(ErrorCode.RATE_LIMITED, {
+    details: { retry_after: Math.max(1, Math.ceil(msBeforeNext / 1000)) },
+  });
+}
