@@ -9,6 +9,9 @@ import {
   type RestoreRequest,
   RestoreResponse,
   SignedInUserResponse,
+  TotpDisableResponse,
+  TotpEnableResponse,
+  TotpSetupResponse,
   UpdatePasswordResponse,
   UserInfoResponse,
 } from "../account.ts";
@@ -99,6 +102,18 @@ export function createUserClient(call: Call) {
         call(caller, "/rest/user/template/create", { ...form }, false, TemplateCreateResponse),
       delete: (caller: CallerContext, id: number) =>
         call(caller, "/rest/user/template/delete", { id }, true, RecordDeleteResponse),
+    },
+    /**
+     * Two-factor authentication (TOTP): `setup` shows a new secret once (pending), `enable`
+     * switches it on with a current code, `disable` needs the password and a code.
+     */
+    totp: {
+      setup: (caller: CallerContext) =>
+        call(caller, "/rest/user/totp/setup", {}, false, TotpSetupResponse),
+      enable: (caller: CallerContext, form: { code: string }) =>
+        call(caller, "/rest/user/totp/enable", { ...form }, false, TotpEnableResponse),
+      disable: (caller: CallerContext, form: { password: string; code: string }) =>
+        call(caller, "/rest/user/totp/disable", { ...form }, false, TotpDisableResponse),
     },
     sessions: {
       list: (caller: CallerContext) =>
