@@ -67,6 +67,14 @@ function checkOrderFields(
   errors: Record<string, FieldProblem>,
 ): { key: string; value: string }[] {
   const values = new Map(given.map((field) => [field.key, field.value]));
+  // A key given twice would let the second value silently win: say which one is doubled.
+  if (values.size < given.length) {
+    const seen = new Set<string>();
+    for (const { key } of given) {
+      if (seen.has(key)) errors[`fields.${key}`] = { key: "OrderField.duplicate_field" };
+      seen.add(key);
+    }
+  }
   for (const key of values.keys()) {
     if (!pair.fields.some((definition) => definition.key === key)) {
       errors[`fields.${key}`] = { key: "OrderField.unknown_field" };

@@ -172,6 +172,16 @@ describe("/rest/exchange/create refusals", () => {
     });
   });
 
+  it("refuses a field given twice, naming it, in the visitor's language", async () => {
+    const form = createForm(usdtToSber, { send_amount: "100" });
+    const [first] = form.fields;
+    const response = await refused({ ...form, fields: [...form.fields, { ...first! }] }, "uk");
+    expect(response.status).toBe(422);
+    expect(response.body.error.fields).toEqual({
+      [`fields.${first!.key}`]: "Це поле вказано в заявці двічі",
+    });
+  });
+
   it("names a missing required field by its label", async () => {
     const response = await refused(
       createForm(sberToUsdt, { send_amount: "6000", fields: [] }),
