@@ -10,6 +10,7 @@ export {
   PASSWORD_MIN_LENGTH,
   type PasswordProblem,
 } from "./account/password-rules.ts";
+export { normalizeTelegramHandle, PERSONAL_NAME_MAX_LENGTH } from "./account/personal-info.ts";
 export {
   SESSION_EXTEND_AFTER_MS,
   SESSION_LIFETIME_MS,
