@@ -1,0 +1,24 @@
+import type { DataResponseSchema } from "@obmen/contracts";
+import type { z } from "zod";
+import type { ApiDeps } from "../api-routes.ts";
+import type { LoginLimiter } from "./auth/login-limiter.ts";
+import type { OperatorRow } from "./auth/operator-sessions.ts";
+import type { AdminAccess, AdminRouteDefinition } from "./http/admin-route.ts";
+
+/** Handed to each console feature's `register…Routes`: deps and the one route definer. */
+export interface AdminRoutes {
+  deps: ApiDeps;
+  define: <
+    P extends z.ZodType | undefined,
+    Q extends z.ZodType | undefined,
+    B extends z.ZodType | undefined,
+    R extends DataResponseSchema | "file",
+    A extends AdminAccess,
+  >(
+    route: AdminRouteDefinition<P, Q, B, R, A>,
+  ) => void;
+  limiter: LoginLimiter;
+  mustEnrolTotp: (operator: OperatorRow) => boolean;
+  /** Mark the session cookie `Secure`: the console is served over HTTPS. */
+  secureCookie: boolean;
+}

@@ -1,0 +1,107 @@
+import { AppError, ErrorCode } from "@obmen/contracts";
+import { type Database, operators } from "@obmen/db";
+import { normalizeAccountEmail } from "@obmen/domain";
+import { eq, sql } from "drizzle-orm";
+import { verifyAgainstDummy, verifyPassword } from "../../account/password/password-hashing.ts";
+import { writeAudit } from "../audit/write-audit.ts";
+import type { LoginLimiter } from "./login-limiter.ts";
+import { createOperatorSession, type OperatorRow } from "./operator-sessions.ts";
+import { acceptTotp } from "./totp.ts";
+
+/**
+ * `POST /admin/api/login`. A wrong password, an unknown or disabled operator and a malformed
+ * address get one answer, 401 INVALID_CREDENTIALS under `password`, in the same time (a dummy
+ * hash is verified when there is no operator). Only the right password learns that a code is
+ * needed (401 under `totp`, `details.totp_required`). Every attempt is audited: a success
+ * as `login`, a refusal as `login_failed` with the address tried.
+ */
+export async function logInOperator(options: {
+  db: Database;
+  limiter: LoginLimiter;
+  email: string;
+  password: string;
+  totp: string | undefined;
+  ip: string;
+  userAgent: string | null;
+}): Promise<{ operator: OperatorRow; token: string }> {
+  const { db, limiter, ip } = options;
+  const email = normalizeAccountEmail(options.email) ?? options.email.trim().toLowerCase();
+  const key = { ip, email };
+  await limiter.check(key);
+
+  const [operator] = await db.select().from(operators).where(eq(operators.email, email));
+  let passwordOk = false;
+  if (operator) passwordOk = await verifyPassword(operator.passwordHash, options.password);
+  else await verifyAgainstDummy(options.password);
+  const refuse = async (problem: "password" | "totp_missing" | "totp_wrong") => {
+    await limiter.failed(key);
+    await writeAudit({
+      tx: db,
+      actor: { operatorId: null, ip },
+      action: "login_failed",
+      targetType: "operator",
+      targetId: operator && passwordOk ? operator.id : undefined,
+      after: { email, reason: problem },
+    });
+    if (problem === "password") {
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS, {
+        fields: { password: { key: "AccountErrors.WrongCredentials" } },
+      });
+    }
+    throw new AppError(ErrorCode.INVALID_CREDENTIALS, {
+      fields: {
+        totp: {
+          key: problem === "totp_missing" ? "AdminErrors.TotpRequired" : "AdminErrors.TotpWrong",
+        },
+      },
+      details: { totp_required: true },
+    });
+  };
+  if (!operator || !passwordOk || operator.disabledAt) return refuse("password");
+
+  let totpStep: number | null = null;
+  if (operator.totpConfirmedAt && operator.totpSecret) {
+    if (!options.totp) return refuse("totp_missing");
+    totpStep = acceptTotp({
+      secret: operator.totpSecret,
+      code: options.totp,
+      lastStep: operator.totpLastStep,
+    });
+    if (totpStep === null) return refuse("totp_wrong");
+  }
+
+  await limiter.succeeded(key);
+  const token = await db.transaction(async (tx) => {
+    if (totpStep !== null) {
+      // Claims the step atomically: of two logins with one code, the second finds it used.
+      const [claimed] = await tx
+        .update(operators)
+        .set({ totpLastStep: totpStep, lastLoginAt: sql`now()` })
+        .where(
+          sql`${operators.id} = ${operator.id} and (${operators.totpLastStep} is null or ${operators.totpLastStep} < ${totpStep})`,
+        )
+        .returning({ id: operators.id });
+      if (!claimed) return null;
+    } else {
+      await tx
+        .update(operators)
+        .set({ lastLoginAt: sql`now()` })
+        .where(eq(operators.id, operator.id));
+    }
+    await writeAudit({
+      tx,
+      actor: { operatorId: operator.id, ip },
+      action: "login",
+      targetType: "operator",
+      targetId: operator.id,
+    });
+    return createOperatorSession({
+      tx,
+      operatorId: operator.id,
+      ip,
+      userAgent: options.userAgent,
+    });
+  });
+  if (token === null) return refuse("totp_wrong");
+  return { operator, token };
+}

@@ -1,0 +1,49 @@
+import type { AdminCurrency } from "@obmen/contracts";
+import { currencies, currencyHeld, type Database, paySystems, type Transaction } from "@obmen/db";
+import { toDecimal } from "@obmen/domain";
+import { asc, eq } from "drizzle-orm";
+
+/**
+ * Currencies with their reserve, what open orders hold of it and what is left, as the console
+ * lists them (sorted as the site sorts them). `id` narrows it to one.
+ */
+export async function loadAdminCurrencies(options: {
+  db: Database | Transaction;
+  id?: number;
+}): Promise<AdminCurrency[]> {
+  const rows = await options.db
+    .select({ currency: currencies, paySystem: paySystems, held: currencyHeld.held })
+    .from(currencies)
+    .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+    .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
+    .where(options.id === undefined ? undefined : eq(currencies.id, options.id))
+    .orderBy(asc(currencies.sortOrder), asc(currencies.id));
+  return rows.map(({ currency, paySystem, held }) => {
+    const heldAmount = held ?? "0";
+    return {
+      id: currency.id,
+      pay_system: {
+        id: paySystem.id,
+        name: paySystem.name,
+        icon: paySystem.icon,
+        network_code: paySystem.networkCode,
+      },
+      currency_code: currency.currencyCode,
+      url_xml: currency.urlXml,
+      kind: currency.kind,
+      decimals: currency.decimals,
+      reserve: currency.reserve,
+      held: heldAmount,
+      // May be negative when the operator lowered the reserve below what orders already hold.
+      available: toDecimal(currency.reserve).minus(heldAmount).toFixed(),
+      reserve_name: currency.reserveName,
+      send_min: currency.sendMin,
+      send_max: currency.sendMax,
+      active: currency.active,
+      sort_order: currency.sortOrder,
+      payment_target: currency.paymentTarget,
+      payment_holder: currency.paymentHolder,
+      updated_at: currency.updatedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,73 @@
+import {
+  AdminCurrencyListResponse,
+  AdminCurrencyPatch,
+  AdminCurrencyResponse,
+  AdminIdParams,
+  AdminPairListResponse,
+  AdminPairPatch,
+  AdminPairResponse,
+} from "@obmen/contracts";
+import type { AdminRoutes } from "../admin-routes.ts";
+import { loadAdminCurrencies } from "./currency-view.ts";
+import { loadAdminPairs } from "./pair-view.ts";
+import { updateCurrency } from "./update-currency.ts";
+import { updatePair } from "./update-pair.ts";
+
+/** Rates, reserves and limits move money: operators and admins, not editors. */
+const DESK = ["admin", "operator"] as const;
+
+export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
+  define({
+    method: "GET",
+    path: "/admin/api/currencies",
+    summary: "Every currency with its reserve, what open orders hold, what is available, limits",
+    role: DESK,
+    response: AdminCurrencyListResponse,
+    handler: async () => ({ items: await loadAdminCurrencies({ db: deps.db }) }),
+  });
+
+  define({
+    method: "PATCH",
+    path: "/admin/api/currencies/{id}",
+    summary: "Change a currency's reserve, decimals, limits, payment details or switch it on/off",
+    role: DESK,
+    params: AdminIdParams,
+    body: AdminCurrencyPatch,
+    response: AdminCurrencyResponse,
+    handler: ({ params, body, caller, ip }) =>
+      updateCurrency({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        id: params.id,
+        patch: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "GET",
+    path: "/admin/api/pairs",
+    summary: "Every exchange direction with its rate, real rate, markup, fee and limits",
+    role: DESK,
+    response: AdminPairListResponse,
+    handler: async () => ({ items: await loadAdminPairs({ db: deps.db }) }),
+  });
+
+  define({
+    method: "PATCH",
+    path: "/admin/api/pairs/{id}",
+    summary: "Change a direction's rates, fee, limits or switch it on/off",
+    role: DESK,
+    params: AdminIdParams,
+    body: AdminPairPatch,
+    response: AdminPairResponse,
+    handler: ({ params, body, caller, ip }) =>
+      updatePair({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        id: params.id,
+        patch: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+}

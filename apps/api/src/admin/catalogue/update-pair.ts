@@ -1,0 +1,104 @@
+import {
+  type AdminPair,
+  type AdminPairPatch,
+  AppError,
+  ErrorCode,
+  type FieldProblem,
+} from "@obmen/contracts";
+import { currencyPairs, type Database } from "@obmen/db";
+import { toDecimal } from "@obmen/domain";
+import { eq } from "drizzle-orm";
+import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
+import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
+import { loadAdminPairs } from "./pair-view.ts";
+
+const COLUMNS = {
+  active: "active",
+  send_rate: "sendRate",
+  receive_rate: "receiveRate",
+  send_rate_real: "sendRateReal",
+  receive_rate_real: "receiveRateReal",
+  comission_amount: "comissionAmount",
+  min_send_sum: "minSendSum",
+  max_send_sum: "maxSendSum",
+  min_receive_sum: "minReceiveSum",
+  max_receive_sum: "maxReceiveSum",
+  sort_order: "sortOrder",
+} as const satisfies Record<keyof AdminPairPatch, keyof typeof currencyPairs.$inferSelect>;
+
+type PairRow = typeof currencyPairs.$inferSelect;
+
+/**
+ * `PATCH /admin/api/pairs/{id}`: on/off, rates, real rates, fee, limits. The pair is locked, the
+ * merged pair checked as the database would (rates above zero, one of the two rates 1, each
+ * minimum ≤ its maximum) so a bad value is a 422 naming the field, never a 500; the change and
+ * its audit row are written together, then every replica's cached pair list and rates export
+ * are dropped. Open orders keep the rate they were created at.
+ */
+export async function updatePair(options: {
+  db: Database;
+  catalogueChanges: CatalogueChanges;
+  id: number;
+  patch: AdminPairPatch;
+  actor: AuditActor;
+}): Promise<AdminPair> {
+  const { db, id, patch } = options;
+  const updated = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(currencyPairs)
+      .where(eq(currencyPairs.id, id))
+      .for("update");
+    if (!current) throw new AppError(ErrorCode.NOT_FOUND);
+    const set: Partial<typeof currencyPairs.$inferInsert> = {};
+    const before: Record<string, unknown> = {};
+    for (const [wire, column] of Object.entries(COLUMNS) as [
+      keyof typeof COLUMNS,
+      (typeof COLUMNS)[keyof typeof COLUMNS],
+    ][]) {
+      if (patch[wire] === undefined) continue;
+      (set as Record<string, unknown>)[column] = patch[wire];
+      before[wire] = current[column];
+    }
+    checkPair({ ...current, ...set });
+    await tx.update(currencyPairs).set(set).where(eq(currencyPairs.id, id));
+    await writeAudit({
+      tx,
+      actor: options.actor,
+      action: "pair.update",
+      targetType: "pair",
+      targetId: id,
+      before,
+      after: patch as Record<string, unknown>,
+    });
+    const [view] = await loadAdminPairs({ db: tx, id });
+    return view!;
+  });
+  await options.catalogueChanges.publish();
+  return updated;
+}
+
+function checkPair(pair: PairRow) {
+  const fields: Record<string, FieldProblem> = {};
+  for (const [wire, value] of [
+    ["send_rate", pair.sendRate],
+    ["receive_rate", pair.receiveRate],
+    ["send_rate_real", pair.sendRateReal],
+    ["receive_rate_real", pair.receiveRateReal],
+  ] as const) {
+    if (toDecimal(value).lte(0)) fields[wire] = { key: "AdminErrors.MustBePositive" };
+  }
+  // DESIGN.md "Domain rules": `send_rate` units buy `receive_rate` units, one side is 1.
+  if (!toDecimal(pair.sendRate).eq(1) && !toDecimal(pair.receiveRate).eq(1)) {
+    fields.send_rate ??= { key: "AdminErrors.OneRateIsOne" };
+  }
+  for (const [min, max, wire] of [
+    [pair.minSendSum, pair.maxSendSum, "min_send_sum"],
+    [pair.minReceiveSum, pair.maxReceiveSum, "min_receive_sum"],
+  ] as const) {
+    if (min !== null && max !== null && toDecimal(min).gt(max)) {
+      fields[wire] = { key: "AdminErrors.MinAboveMax" };
+    }
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
+}

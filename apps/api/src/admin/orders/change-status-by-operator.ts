@@ -1,0 +1,95 @@
+import {
+  type AdminChangeOrderStatusRequest,
+  AppError,
+  ErrorCode,
+  type FieldProblem,
+} from "@obmen/contracts";
+import { type Database, orderPayouts, orders } from "@obmen/db";
+import { reserveHoldEffect } from "@obmen/domain";
+import { eq } from "drizzle-orm";
+import type { OrderEffects } from "../../orders/effects/order-effects.ts";
+import { changeOrderStatus } from "../../orders/lifecycle/change-order-status.ts";
+import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
+
+type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_reference?: string };
+
+/**
+ * An operator moves an order (`POST /admin/api/orders/{uuid}/status`): taken into processing,
+ * completed with the payout's reference, held with the reason, error, refunded, cancelled.
+ * One transaction holds all of it (decision 006 and 028): the order row locked and the move
+ * checked by the state machine (409 CONFLICT otherwise, so of two operators racing only one
+ * wins), the reserve hold released or consumed, the history event with the operator as actor,
+ * the customer's letter in the order's language, the payout reference and the audit row.
+ */
+export async function changeStatusByOperator(options: {
+  db: Database;
+  effects: OrderEffects;
+  orderId: string;
+  request: Request;
+  actor: AuditActor & { operatorId: string };
+}): Promise<void> {
+  const { db, effects, orderId, request, actor } = options;
+  const comment = request.comment || null;
+  const payoutReference = request.payout_reference || null;
+  requireDetails(request.status, { comment, payoutReference });
+
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!before) throw new AppError(ErrorCode.NOT_FOUND);
+    await changeOrderStatus({
+      tx,
+      effects,
+      orderId,
+      to: request.status,
+      actor: "operator",
+      actorId: actor.operatorId,
+      comment,
+    });
+    if (request.status === "completed" && payoutReference) {
+      await tx
+        .insert(orderPayouts)
+        .values({ orderId, reference: payoutReference, operatorId: actor.operatorId });
+    }
+    await writeAudit({
+      tx,
+      actor,
+      action: "order.status",
+      targetType: "order",
+      targetId: orderId,
+      before: { status: before.status },
+      after: {
+        status: request.status,
+        ...(comment ? { comment } : {}),
+        ...(payoutReference ? { payout_reference: payoutReference } : {}),
+      },
+    });
+  });
+  await effects.afterCommit({
+    reserveChanged: reserveHoldEffect({ to: request.status }) !== "keep",
+  });
+}
+
+/**
+ * What each move must carry: a completion names its payout (the customer and a later dispute
+ * need it); a hold and an error tell the customer why, in the letter.
+ */
+function requireDetails(
+  status: Request["status"],
+  given: { comment: string | null; payoutReference: string | null },
+) {
+  const fields: Record<string, FieldProblem> = {};
+  if (status === "completed" && !given.payoutReference) {
+    fields.payout_reference = { key: "Validation.required", field: "payout_reference" };
+  }
+  if ((status === "hold" || status === "error") && !given.comment) {
+    fields.comment = { key: "AdminErrors.ReasonRequired" };
+  }
+  if (status !== "completed" && given.payoutReference) {
+    fields.payout_reference = { key: "AdminErrors.PayoutOnlyOnCompletion" };
+  }
+  if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
+}

@@ -1,0 +1,119 @@
+import { ADMIN_PAGE_SIZE, type AdminOrderListItem, type OrderStatus } from "@obmen/contracts";
+import { currencies, type Database, orders, paySystems } from "@obmen/db";
+import { isPlainDecimal } from "@obmen/domain";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+
+/** Waiting for someone: the desk shows these first. */
+const WAITING: OrderStatus[] = ["new", "paid"];
+/** Open but being handled. */
+const OPEN: OrderStatus[] = ["processing", "hold", "error"];
+
+const sendCurrency = alias(currencies, "send_currency");
+const receiveCurrency = alias(currencies, "receive_currency");
+const sendPaySystem = alias(paySystems, "send_pay_system");
+const receivePaySystem = alias(paySystems, "receive_pay_system");
+
+/**
+ * The order desk's queue (`GET /admin/api/orders`): `new` and `paid` first, then orders being
+ * handled, oldest first in both (they have waited longest); then closed orders, newest first.
+ * `q` finds an order by its number (or the number's start), the customer's e-mail, an amount
+ * sent or received, or any value the customer filled in.
+ */
+export async function listOrders(options: {
+  db: Database;
+  status?: OrderStatus;
+  q?: string;
+  page: number;
+}): Promise<{ items: AdminOrderListItem[]; total: number }> {
+  const { db } = options;
+  const where = and(
+    options.status ? eq(orders.status, options.status) : undefined,
+    options.q ? searchCondition(options.q) : undefined,
+  );
+  const priority = sql`case when ${inArray(orders.status, WAITING)} then 0 when ${inArray(orders.status, OPEN)} then 1 else 2 end`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        order: {
+          id: orders.id,
+          status: orders.status,
+          sendAmount: orders.sendAmount,
+          receiveAmount: orders.receiveAmount,
+          email: orders.email,
+          createdAt: orders.createdAt,
+          updatedAt: orders.updatedAt,
+        },
+        send: sendCurrency,
+        receive: receiveCurrency,
+        sendPaySystem: sendPaySystem.name,
+        receivePaySystem: receivePaySystem.name,
+      })
+      .from(orders)
+      .innerJoin(sendCurrency, eq(sendCurrency.id, orders.sendCurrencyId))
+      .innerJoin(receiveCurrency, eq(receiveCurrency.id, orders.receiveCurrencyId))
+      .innerJoin(sendPaySystem, eq(sendPaySystem.id, sendCurrency.paySystemId))
+      .innerJoin(receivePaySystem, eq(receivePaySystem.id, receiveCurrency.paySystemId))
+      .where(where)
+      .orderBy(
+        priority,
+        sql`case when ${priority} < 2 then ${orders.createdAt} end asc`,
+        sql`${orders.createdAt} desc`,
+        orders.id,
+      )
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((options.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+  ]);
+  return {
+    total: count?.total ?? 0,
+    items: rows.map((row) => ({
+      exchange_uuid: row.order.id,
+      exchange_status: row.order.status,
+      send_amount: row.order.sendAmount,
+      receive_amount: row.order.receiveAmount,
+      send_currency: currencyView(row.send, row.sendPaySystem),
+      receive_currency: currencyView(row.receive, row.receivePaySystem),
+      email: row.order.email,
+      created_at: row.order.createdAt.toISOString(),
+      updated_at: row.order.updatedAt.toISOString(),
+    })),
+  };
+}
+
+function currencyView(currency: typeof currencies.$inferSelect, paySystem: string) {
+  return {
+    id: currency.id,
+    url_xml: currency.urlXml,
+    currency_code: currency.currencyCode,
+    pay_system: paySystem,
+    decimals: currency.decimals,
+  };
+}
+
+/** `%` and `_` typed by the operator are themselves, not wildcards. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function searchCondition(q: string): SQL {
+  const text = q.trim();
+  const contains = `%${likeEscape(text.toLowerCase())}%`;
+  const conditions: SQL[] = [
+    sql`lower(${orders.email}) like ${contains}`,
+    // A value the customer filled in: card, wallet, phone, name.
+    sql`exists (select 1 from jsonb_array_elements(${orders.fields}) as field where lower(field->>'value') like ${contains})`,
+  ];
+  // An order number, whole or its first characters as an operator reads them out.
+  if (/^[0-9a-f-]{4,36}$/i.test(text)) {
+    conditions.push(sql`${orders.id}::text like ${`${likeEscape(text.toLowerCase())}%`}`);
+  }
+  // An amount: compared as a number, so "100" finds 100.00.
+  const amount = text.replace(",", ".");
+  if (isPlainDecimal(amount) && !amount.startsWith("-")) {
+    conditions.push(
+      sql`(${orders.sendAmount} = ${amount}::numeric or ${orders.receiveAmount} = ${amount}::numeric)`,
+    );
+  }
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}

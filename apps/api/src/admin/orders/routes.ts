@@ -1,0 +1,98 @@
+import {
+  ADMIN_PAGE_SIZE,
+  AdminChangeOrderStatusRequest,
+  AdminChangeOrderStatusResponse,
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  AdminOrderParams,
+  AdminOrderResponse,
+  AdminReceiptParams,
+  AppError,
+  ErrorCode,
+} from "@obmen/contracts";
+import { orderReceipts } from "@obmen/db";
+import { and, eq } from "drizzle-orm";
+import type { AdminRoutes } from "../admin-routes.ts";
+import { changeStatusByOperator } from "./change-status-by-operator.ts";
+import { listOrders } from "./list-orders.ts";
+import { loadAdminOrder } from "./load-admin-order.ts";
+
+/** Orders and their money are the operators' (and the admins'); editors handle content only. */
+const DESK = ["admin", "operator"] as const;
+
+export function registerAdminOrderRoutes({ define, deps }: AdminRoutes) {
+  define({
+    method: "GET",
+    path: "/admin/api/orders",
+    summary:
+      "The order queue: new and paid first; filter by status, search by number, e-mail, amount or field value",
+    role: DESK,
+    query: AdminOrderListQuery,
+    response: AdminOrderListResponse,
+    handler: async ({ query }) => {
+      const { items, total } = await listOrders({ db: deps.db, ...query });
+      return { items, total, page: query.page, page_size: ADMIN_PAGE_SIZE };
+    },
+  });
+
+  define({
+    method: "GET",
+    path: "/admin/api/orders/{uuid}",
+    summary:
+      "One order: amounts, rates, the customer's fields unmasked, receipts, history, possible moves",
+    role: DESK,
+    params: AdminOrderParams,
+    response: AdminOrderResponse,
+    handler: ({ params, lang }) => loadAdminOrder({ db: deps.db, orderId: params.uuid, lang }),
+  });
+
+  define({
+    method: "POST",
+    path: "/admin/api/orders/{uuid}/status",
+    summary:
+      "Move an order (processing, completed with payout_reference, hold and error with a comment, refunded, cancelled); 409 CONFLICT if the state machine forbids it",
+    role: DESK,
+    params: AdminOrderParams,
+    body: AdminChangeOrderStatusRequest,
+    response: AdminChangeOrderStatusResponse,
+    handler: async ({ params, body, caller, ip, lang }) => {
+      await changeStatusByOperator({
+        db: deps.db,
+        effects: deps.orderEffects,
+        orderId: params.uuid,
+        request: body,
+        actor: { operatorId: caller.operator.id, ip },
+      });
+      return loadAdminOrder({ db: deps.db, orderId: params.uuid, lang });
+    },
+  });
+
+  define({
+    method: "GET",
+    path: "/admin/api/orders/{uuid}/receipts/{id}",
+    summary: "A payment receipt's file (JPEG, PNG or PDF), shown inline",
+    role: DESK,
+    params: AdminReceiptParams,
+    response: "file",
+    handler: async ({ params, reply }) => {
+      const [receipt] = await deps.db
+        .select()
+        .from(orderReceipts)
+        .where(and(eq(orderReceipts.id, params.id), eq(orderReceipts.orderId, params.uuid)));
+      if (!receipt) throw new AppError(ErrorCode.NOT_FOUND);
+      // A customer's file shown on the console's origin: never sniffed into HTML, never
+      // allowed to run script (a PDF or a mislabelled image), only displayed.
+      await reply
+        .type(receipt.mimeType)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", "private, no-store")
+        .header(
+          "content-disposition",
+          `inline; filename*=UTF-8''${encodeURIComponent(receipt.fileName)}`,
+        )
+        .send(receipt.content);
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { AppError, ErrorCode } from "@obmen/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps } from "../api-routes.ts";
+import { installErrorHandling, sendError } from "../http/error-handler.ts";
+import type { AdminRoutes } from "./admin-routes.ts";
+import { registerAdminAuditRoutes } from "./audit/routes.ts";
+import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
+import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
+import { registerAdminAuthRoutes } from "./auth/routes.ts";
+import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
+import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
+import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
+import { registerAdminOperatorRoutes } from "./operators/routes.ts";
+import { registerAdminOrderRoutes } from "./orders/routes.ts";
+
+/** Console bodies are small JSON documents; anything bigger is refused unread. */
+const ADMIN_BODY_LIMIT = 64 * 1024;
+
+export interface AdminApiOptions {
+  /** `ADMIN_REQUIRE_2FA=true`: an admin must enrol TOTP before using the console. */
+  requireAdminTotp?: boolean;
+  /** Login attempts' limiter; default: in this process's memory (login-limiter.ts). */
+  loginLimiter?: LoginLimiter;
+}
+
+/**
+ * The operator console's API at `/admin/api/*` (issue 14), in a Fastify scope of its own:
+ * JSON bodies only, the API's error handler and shape, every route declared through
+ * `adminRoute` with its role, and the OpenAPI document at `/admin/api/openapi.json`.
+ */
+export async function registerAdminApi(
+  app: FastifyInstance,
+  options: AdminApiOptions & { deps: ApiDeps; checkResponses: boolean },
+): Promise<AdminRouteDoc[]> {
+  const { deps } = options;
+  const docs: AdminRouteDoc[] = [];
+  const mustEnrolTotp = (operator: OperatorRow) =>
+    options.requireAdminTotp === true &&
+    operator.role === "admin" &&
+    operator.totpConfirmedAt === null;
+  const appUrl = new URL(deps.appUrl);
+  await app.register(async (scope) => {
+    installErrorHandling(scope);
+    scope.removeContentTypeParser("text/plain");
+    const settings = {
+      appOrigin: appUrl.origin,
+      docs,
+      checkResponses: options.checkResponses,
+      resolveCaller: ({ token, ip }: { token: string; ip: string }) =>
+        resolveOperatorSession({ db: deps.db, token, ip }),
+      mustEnrolTotp,
+    };
+    const routes: AdminRoutes = {
+      deps,
+      define: (route) => adminRoute(scope, settings, { ...route, path: route.path }),
+      limiter: options.loginLimiter ?? createLoginLimiter(),
+      mustEnrolTotp,
+      secureCookie: appUrl.protocol === "https:",
+    };
+    scope.addHook("onRoute", (route) => {
+      route.bodyLimit ??= ADMIN_BODY_LIMIT;
+    });
+    registerAdminAuthRoutes(routes);
+    registerAdminOrderRoutes(routes);
+    registerAdminCatalogueRoutes(routes);
+    registerAdminOperatorRoutes(routes);
+    registerAdminAuditRoutes(routes);
+
+    const openApi = buildAdminOpenApi(docs, deps.appUrl);
+    scope.get("/admin/api/openapi.json", async () => openApi);
+    scope.all("/admin/api/*", async (request, reply) =>
+      sendError(reply, request, new AppError(ErrorCode.NOT_FOUND)),
+    );
+  });
+  return docs;
+}

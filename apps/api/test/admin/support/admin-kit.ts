@@ -1,0 +1,161 @@
+import type { OperatorRole } from "@obmen/contracts";
+import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { createOperator } from "../../../src/admin/operators/create-operator.ts";
+import type { AdminApiOptions } from "../../../src/admin/register-admin-api.ts";
+import {
+  createLocalCatalogueChanges,
+  createMemoryReplayGuard,
+  openDatabaseApiClients,
+  registerApi,
+} from "../../../src/index.ts";
+import { createForm, findPair, listPairs } from "../../support/orders.ts";
+import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
+
+/** The console's origin in tests: `APP_URL`. */
+export const APP_ORIGIN = "https://obmen.example";
+export const PASSWORD = "violet-harbour-71";
+
+/** The whole API (signed calls and the console) on a fresh, seeded database. */
+export async function startAdminApi(options: { admin?: AdminApiOptions } = {}) {
+  const database = await createTestDatabase();
+  await seedDemoCatalogue(database.db);
+  await database.db.insert(apiClients).values(TEST_CLIENT);
+  const app: FastifyInstance = Fastify({ logger: false });
+  const catalogueChanges = createLocalCatalogueChanges();
+  const { deps, docs } = await registerApi(app, {
+    db: database.db,
+    ping: database.ping,
+    clients: openDatabaseApiClients(database.db),
+    replayGuard: createMemoryReplayGuard(),
+    catalogueChanges,
+    appUrl: `${APP_ORIGIN}/`,
+    jobs: null,
+    checkResponses: true,
+    admin: options.admin,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    deps,
+    docs,
+    catalogueChanges,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type AdminTestApi = Awaited<ReturnType<typeof startAdminApi>>;
+
+export interface AdminCall {
+  status: number;
+  body: Record<string, any>;
+  headers: Record<string, unknown>;
+}
+
+/** One console call as a browser on the console's page makes it (its Origin, its cookie). */
+export async function adminCall(
+  api: AdminTestApi,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  options: {
+    cookie?: string | null;
+    body?: unknown;
+    origin?: string | null;
+    lang?: string;
+  } = {},
+): Promise<AdminCall> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  const origin = options.origin === undefined ? APP_ORIGIN : options.origin;
+  if (origin !== null && method !== "GET") headers.origin = origin;
+  if (options.lang) headers["accept-language"] = options.lang;
+  const response = await api.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+  const type = String(response.headers["content-type"] ?? "");
+  return {
+    status: response.statusCode,
+    body: type.startsWith("application/json") ? response.json() : { raw: response.rawPayload },
+    headers: response.headers,
+  };
+}
+
+/** An operator account made directly (the CLI's way), for tests that need one. */
+export async function addOperator(
+  api: AdminTestApi,
+  email: string,
+  role: OperatorRole,
+  password = PASSWORD,
+) {
+  return createOperator({
+    db: api.db,
+    email,
+    password,
+    role,
+    actor: { operatorId: null, ip: null },
+  });
+}
+
+/** Signs in and returns the session cookie (`name=value`) to send back. */
+export async function logIn(
+  api: AdminTestApi,
+  email: string,
+  password = PASSWORD,
+  totp?: string,
+): Promise<string> {
+  const result = await adminCall(api, "POST", "/admin/api/login", {
+    body: { email, password, ...(totp ? { totp } : {}) },
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+  return sessionCookie(result);
+}
+
+export function sessionCookie(result: AdminCall): string {
+  const header = result.headers["set-cookie"];
+  const line = Array.isArray(header) ? header[0] : String(header);
+  return line.split(";")[0]!;
+}
+
+/** An operator of each role, signed in: their cookies by role. */
+export async function signInEveryRole(api: AdminTestApi) {
+  const cookies = {} as Record<OperatorRole, string>;
+  for (const role of ["admin", "operator", "editor"] as const) {
+    await addOperator(api, `${role}@obmen.example`, role);
+    cookies[role] = await logIn(api, `${role}@obmen.example`);
+  }
+  return cookies;
+}
+
+/** A customer's order through the public API (USDT TRC20 → Sberbank RUB), optionally paid. */
+export async function placeOrder(
+  api: AdminTestApi,
+  options: { paid?: boolean; sendAmount?: string; email?: string; lang?: "ru" | "en" | "uk" } = {},
+): Promise<string> {
+  const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+  const created = await callApi(
+    api.app,
+    "/rest/exchange/create",
+    createForm(pair, {
+      send_amount: options.sendAmount ?? "100",
+      email: options.email ?? "customer@example.com",
+    }),
+    { lang: options.lang ?? "en" },
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const uuid: string = created.body.data.exchange_uuid;
+  if (options.paid) {
+    const paid = await callApi(api.app, "/rest/exchange/update", {
+      exchange_uuid: uuid,
+      exchange_status: "paid",
+    });
+    expect(paid.status).toBe(200);
+  }
+  return uuid;
+}
