@@ -99,11 +99,15 @@ function likeEscape(text: string): string {
 function searchCondition(q: string): SQL {
   const text = q.trim();
   const contains = `%${likeEscape(text.toLowerCase())}%`;
-  const conditions: SQL[] = [
-    sql`lower(${orders.email}) like ${contains}`,
-    // A value the customer filled in: card, wallet, phone, name.
-    sql`exists (select 1 from jsonb_array_elements(${orders.fields}) as field where lower(field->>'value') like ${contains})`,
-  ];
+  const conditions: SQL[] = [sql`lower(${orders.email}) like ${contains}`];
+  // A value the customer filled in (card, wallet, phone, name), compared without spaces and
+  // dashes: the order keeps "4111111111111111" while the operator may paste "4111 1111 …".
+  const compact = text.toLowerCase().replace(/[\s-]+/g, "");
+  if (compact) {
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements(${orders.fields}) as field where regexp_replace(lower(field->>'value'), '[[:space:]-]+', '', 'g') like ${`%${likeEscape(compact)}%`})`,
+    );
+  }
   // An order number, whole or its first characters as an operator reads them out.
   if (/^[0-9a-f-]{4,36}$/i.test(text)) {
     conditions.push(sql`${orders.id}::text like ${`${likeEscape(text.toLowerCase())}%`}`);
