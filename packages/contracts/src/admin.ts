@@ -42,6 +42,15 @@ export const AdminDecimal = z
     "must be a non-negative decimal number written with a point",
   );
 
+/**
+ * A patch must change something. Checked only when the keys themselves are fine, so an
+ * unknown key is reported alone, under its own name.
+ */
+const NOT_EMPTY = {
+  message: "nothing to change",
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Sign-in
 
@@ -273,7 +282,7 @@ export const AdminCurrencyPatch = z
     payment_target: z.string().trim().min(1).max(500).nullable().optional(),
     payment_holder: z.string().trim().min(1).max(200).nullable().optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+  .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminCurrencyPatch = z.input<typeof AdminCurrencyPatch>;
 
 const PairSide = z.object({ id: z.number().int(), url_xml: z.string(), currency_code: z.string() });
@@ -323,7 +332,7 @@ export const AdminPairPatch = z
     max_receive_sum: AdminDecimal.nullable().optional(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+  .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminPairPatch = z.input<typeof AdminPairPatch>;
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +365,7 @@ export const AdminOperatorPatch = z
     role: OperatorRole.optional(),
     disabled: z.boolean().optional(),
   })
-  .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
+  .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 
 export const AdminAuditQuery = z.strictObject({ page: Page });
 
