@@ -3,6 +3,7 @@ import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { createObmenClient } from "@obmen/contracts/sdk";
 import { seedContent } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentTotpCode } from "../../src/account/totp/totp-codes.ts";
 import { changeOrderStatus } from "../../src/orders/lifecycle/change-order-status.ts";
 import { lettersTo, tokenInLink } from "../account/support/account-kit.ts";
 import { CONTENT_FIXTURES } from "../content/content-test-kit.ts";
@@ -70,7 +71,9 @@ describe("every documented route answers with its declared response schema", () 
 
   /** Parses a success body with the route's declared schema and records the route as covered. */
   function expectDeclared(method: Method, path: string, status: number, body: string) {
-    const doc = [...api.docs.signed, ...api.docs.apiKey].find((route) => route.path === path);
+    const doc = [...api.docs.signed, ...api.docs.apiKey, ...api.docs.plain].find(
+      (route) => route.path === path,
+    );
     if (!doc) throw new Error(`${path} is not documented`);
     expect(status, `${method} ${path}: ${body.slice(0, 300)}`).toBe(200);
     const parsed = doc.response.safeParse(JSON.parse(body));
@@ -177,6 +180,31 @@ describe("every documented route answers with its declared response schema", () 
     expect(openApi.paths["/rest/user/login"].post["x-auth"]).toBe("none");
   });
 
+  it("answers the two-factor and captcha calls with their schemas", async () => {
+    const email = "two-factor@example.com";
+    const password = "violet-harbour-71";
+    await signed("POST", "/rest/user/register", { email, password, agreement: true });
+    const confirmToken = tokenInLink((await lettersTo(api, email)).at(-1)!.text, "confirm");
+    const { data: confirmed } = await signed("POST", "/rest/user/confirm", {
+      confirm_token: confirmToken,
+    });
+    const token = confirmed.user_auth_token as string;
+    const { data: setup } = await signed("POST", "/rest/user/totp/setup", {}, token);
+    await signed("POST", "/rest/user/totp/enable", { code: currentTotpCode(setup.secret) }, token);
+    // The next time step's code: the one that switched TOTP on is spent.
+    const nextCode = currentTotpCode(setup.secret, Date.now() + 30_000);
+    await signed("POST", "/rest/user/totp/disable", { password, code: nextCode }, token);
+
+    const challenge = await api.app.inject({ method: "GET", url: "/api/captcha/challenge" });
+    expectDeclared("GET", "/api/captcha/challenge", challenge.statusCode, challenge.body);
+    const verify = await api.app.inject({
+      method: "POST",
+      url: "/api/verify",
+      payload: { captcha: "c29tZXRoaW5n" },
+    });
+    expectDeclared("POST", "/api/verify", verify.statusCode, verify.body);
+  });
+
   it("answers every /content/* call with its schema", async () => {
     const { data: index } = (await content("/content/index", "/content/index")) as {
       data: ContentIndex;
@@ -197,6 +225,7 @@ describe("every documented route answers with its declared response schema", () 
     const documented = [
       ...api.docs.signed.flatMap((doc) => doc.methods.map((method) => `${method} ${doc.path}`)),
       ...api.docs.apiKey.map((doc) => `GET ${doc.path}`),
+      ...api.docs.plain.map((doc) => `${doc.method} ${doc.path}`),
     ];
     expect([...covered].sort()).toEqual(documented.sort());
 
