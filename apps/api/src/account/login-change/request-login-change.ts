@@ -43,13 +43,17 @@ export async function requestLoginChange(options: {
 
   await voidUserTokens({ tx, userId: user.id, kind: "login_change" });
   const token = await issueUserToken({ tx, userId: user.id, kind: "login_change", newEmail });
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail));
+  const [taken] = await tx
+    .select({ lang: users.lang })
+    .from(users)
+    .where(eq(users.email, newEmail));
   if (taken) {
+    // Its owner asked for nothing: their own language, as for a register attempt.
     await enqueueAccountMail({
       tx,
       type: "login_change_taken",
       to: newEmail,
-      locale: lang,
+      locale: taken.lang,
       appUrl,
     });
   } else {
