@@ -180,6 +180,72 @@ describe("every documented route answers with its declared response schema", () 
     expect(openApi.paths["/rest/user/login"].post["x-auth"]).toBe("none");
   });
 
+  it("answers every account data call with its schema, from history to login change", async () => {
+    const email = "data-schemas@example.com";
+    await signed("POST", "/rest/user/register", {
+      email,
+      password: "violet-harbour-71",
+      agreement: true,
+    });
+    const { data: signedIn } = await signed("POST", "/rest/user/confirm", {
+      confirm_token: tokenInLink((await lettersTo(api, email)).at(-1)!.text, "confirm"),
+    });
+    const token = signedIn.user_auth_token as string;
+    const { data: pairs } = await signed("POST", "/rest/currency_pair/list");
+    const pair = findPair(pairs, "USDTTRC20", "SBERRUB");
+    await signed("POST", "/rest/exchange/create", createForm(pair, { email, send_amount: "100" }));
+    const { data: history } = await signed("POST", "/rest/user/exchange/list", {}, token);
+    expect(history.total).toBe(1);
+
+    const { send_currency: send, receive_currency: receive } = pair.currency_pair;
+    const { data: wallet } = await signed(
+      "POST",
+      "/rest/user/wallet/create",
+      { currency_id: receive.id, value: "4111 1111 1111 1111", label: "card" },
+      token,
+    );
+    await signed("POST", "/rest/user/wallet/list", {}, token);
+    await signed("POST", "/rest/user/wallet/delete", { id: wallet.id }, token);
+    const { data: template } = await signed(
+      "POST",
+      "/rest/user/template/create",
+      { from_currency_id: send.id, to_currency_id: receive.id, amount: "100" },
+      token,
+    );
+    await signed("POST", "/rest/user/template/list", {}, token);
+    await signed("POST", "/rest/user/template/delete", { id: template.id }, token);
+
+    await signed("POST", "/rest/user/form_fields", {}, token);
+    const { data: update } = await signed(
+      "POST",
+      "/rest/user/update_personal_info",
+      {
+        fields: [
+          { key: "first_name", value: "Ada" },
+          { key: "email", value: "data-new@example.com" },
+        ],
+      },
+      token,
+    );
+    expect(update.login_change_sent).toBe(true);
+    const letter = (await lettersTo(api, "data-new@example.com")).at(-1)!;
+    const loginToken = /\/confirm-login\/([a-z2-7]{32})\b/.exec(letter.text)![1];
+    const { data: changed } = await signed(
+      "POST",
+      "/rest/user/confirm_update_login",
+      { token: loginToken },
+      token,
+    );
+    expect(changed.user.email).toBe("data-new@example.com");
+
+    const { data: sessions } = await signed("POST", "/rest/user/session/list", {}, token);
+    await signed("POST", "/rest/user/session/revoke", { id: sessions[0].id }, token);
+
+    const openApi = (await api.app.inject({ method: "GET", url: "/rest/openapi.json" })).json();
+    expect(openApi.paths["/rest/user/wallet/create"].post["x-auth"]).toBe("user");
+    expect(openApi.paths["/rest/user/exchange/list"].post.summary).toContain("login e-mail");
+  });
+
   it("answers the two-factor and captcha calls with their schemas", async () => {
     const email = "two-factor@example.com";
     const password = "violet-harbour-71";
