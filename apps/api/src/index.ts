@@ -6,6 +6,10 @@ export {
 export type { CaptchaDifficulty } from "./account/captcha/captcha.ts";
 export type { LimitPolicy } from "./account/limits/limit-policy.ts";
 export type { LimiterStore } from "./account/limits/limiter-store.ts";
+export { createOperator } from "./admin/operators/create-operator.ts";
+export { describeRefusal } from "./admin/operators/describe-refusal.ts";
+export { ensureFirstAdmin } from "./admin/operators/ensure-first-admin.ts";
+export { resetOperatorAccess } from "./admin/operators/reset-operator-access.ts";
 export type { ApiDeps } from "./api-routes.ts";
 export {
   type CatalogueChanges,
@@ -14,6 +18,7 @@ export {
 export type { ContentChanges } from "./content/content-cache.ts";
 export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
 export { openDatabaseApiClients } from "./http/database-api-clients.ts";
+export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export {
   createDatabaseReplayGuard,
   createMemoryReplayGuard,

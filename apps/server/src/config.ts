@@ -61,6 +61,13 @@ const EnvSchema = z
     ADMIN_EMAIL: optional(z.email()),
     ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
     /**
+     * `true`: an admin must enrol a TOTP second factor before the console lets them do anything
+     * else (docs/decisions/028-operator-console-api.md). Exactly `true` or `false`.
+     */
+    ADMIN_REQUIRE_2FA: optional(
+      z.stringbool({ truthy: ["true"], falsy: ["false"], case: "sensitive" }),
+    ),
+    /**
      * Which proxies may set X-Forwarded-For: unset trusts none (the socket address is the
      * client), `true` trusts all, a number trusts that many hops, otherwise a list of
      * addresses/CIDRs. The client IP goes into every signed call, so it must not be spoofable.

@@ -1,6 +1,8 @@
 import {
+  answerFrameworkError,
   createDatabaseReplayGuard,
   createMemoryReplayGuard,
+  ensureFirstAdmin,
   openDatabaseApiClients,
   type ReplayGuard,
   registerApi,
@@ -46,6 +48,8 @@ export async function startServer(
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // An undecodable URL under the API's prefixes answers in the API's error shape.
+    frameworkErrors: answerFrameworkError,
     // Per-request lines only when debugging: at info they would drown what matters.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
@@ -111,7 +115,18 @@ export async function startServer(
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
+      admin: { requireAdminTotp: config.ADMIN_REQUIRE_2FA === true },
     });
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      // The first admin (issue 14); a later start leaves an existing account as it is.
+      const admin = await ensureFirstAdmin({
+        db: database.db,
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+      });
+      if (admin === "created")
+        app.log.info(`operator console: admin ${config.ADMIN_EMAIL} created`);
+    }
 
     const mail = resolveMailDelivery({
       smtpUrl: config.SMTP_URL,

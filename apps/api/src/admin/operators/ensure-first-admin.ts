@@ -2,6 +2,7 @@ import { type Database, operators } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import { createOperator } from "./create-operator.ts";
+import { describeRefusal } from "./describe-refusal.ts";
 
 /**
  * The first admin from `ADMIN_EMAIL`/`ADMIN_PASSWORD` at start (issue 14). Created only when no
@@ -35,6 +36,6 @@ export async function ensureFirstAdmin(options: {
       .from(operators)
       .where(eq(operators.email, email));
     if (raced) return "exists";
-    throw error;
+    throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: ${describeRefusal(error)}`);
   }
 }
