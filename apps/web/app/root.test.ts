@@ -23,13 +23,13 @@ function loadRoot(path: string) {
 }
 
 describe("the root loader's catalog (decision 016)", () => {
-  it("sends the page's language only, without the letters' and the API's sections", () => {
+  it("sends the page's language only, without the letters' and the API's sections", async () => {
     for (const [path, locale] of [
       ["/", "ru"],
       ["/en/faq", "en"],
       ["/uk/order", "uk"],
     ] as const) {
-      const data = loadRoot(path);
+      const data = await loadRoot(path);
       expect(data.locale).toBe(locale);
       const sent = JSON.parse(data.messagesJson) as Record<string, unknown>;
       expect(sent.Home).toEqual(catalogs[locale].Home);

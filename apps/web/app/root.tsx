@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -12,19 +13,22 @@ import {
 import type { Route } from "./+types/root";
 // First, so the base rules come first in the site's one stylesheet (vite.config.ts).
 import "./styles/app.css";
+import { isAccountSubmission } from "./account/account-submission.ts";
+import { isCrossSitePost, isFormBody } from "./account/same-origin.server.ts";
+import { clearedSessionCookies, isSecureRequest } from "./account/session-cookie.server.ts";
+import { loadVisitor, visitorState } from "./account/visitor.server.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
-import { catalogJson } from "./i18n/catalogs.server.ts";
+import { anonymousCatalogJson, catalogJson, getServerT } from "./i18n/catalogs.server.ts";
 import { I18nProvider, parseCatalog } from "./i18n/i18n-context.tsx";
 import { localeFromPathname } from "./i18n/locale.ts";
-import { ModalHost } from "./modals/modal-host.tsx";
+import { AUTH_LINK_PARAMS, hasParam, ModalGate } from "./modals/modal-gate.tsx";
 import { NotificationProvider } from "./notifications/notifications.tsx";
-import { isSignedIn, readCookie } from "./routing/auth-cookies.server.ts";
+import { readCookie } from "./routing/auth-cookies.server.ts";
 import {
   AUTH_LINKS,
   type AuthLinkKind,
   authLinkCookieName,
-  hasAuthLinkParam,
   isLinkToken,
 } from "./routing/auth-links.ts";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
@@ -46,6 +50,27 @@ export const middleware: Route.MiddlewareFunction[] = [
     const target = siteRedirectTarget(url);
     if (target !== null) throw redirect(target, 301);
   },
+  // Every form post on the site, before any action: a form body from this site only
+  // (account/same-origin.server.ts). The refusal is a page in the visitor's language.
+  ({ context, request, url }) => {
+    const t = getServerT(localeFromPathname(url.pathname));
+    if (isCrossSitePost(request, [context.get(webContext).appOrigin])) {
+      throw data(t("Account.Errors.CrossSite"), { status: 403 });
+    }
+    if (!isFormBody(request)) throw data(t("Account.Errors.NotAForm"), { status: 415 });
+  },
+  // Who the visitor is, once per request; a session the API refused is forgotten.
+  async ({ context, url }, next) => {
+    const state = { deadSession: false };
+    context.set(visitorState, state);
+    const response = (await next()) as Response;
+    if (state.deadSession) {
+      for (const cookie of clearedSessionCookies(isSecureRequest(url))) {
+        response.headers.append("Set-Cookie", cookie);
+      }
+    }
+    return response;
+  },
 ];
 
 const AUTH_LINK_KINDS = Object.keys(AUTH_LINKS) as AuthLinkKind[];
@@ -54,7 +79,7 @@ const AUTH_LINK_KINDS = Object.keys(AUTH_LINKS) as AuthLinkKind[];
  * The locale comes from the URL; the browser gets only that locale's catalog. The cookies the
  * browser cannot read (HttpOnly) are summarised: is there a session, which link tokens wait.
  */
-export function loader({ context, request, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
   const { appOrigin, widgets } = context.get(webContext);
   const cookies = request.headers.get("cookie");
@@ -64,22 +89,32 @@ export function loader({ context, request, url }: Route.LoaderArgs) {
       isLinkToken(readCookie(cookies, authLinkCookieName(kind))),
     ]),
   ) as Record<AuthLinkKind, boolean>;
+  // Spec §2 "on start the app loads the current user"; only what the header shows travels.
+  const user = await loadVisitor(context, request, locale);
   return {
     locale,
-    messagesJson: catalogJson[locale],
+    messagesJson: (user ? catalogJson : anonymousCatalogJson)[locale],
     origin: appOrigin,
-    signedIn: isSignedIn(cookies),
+    signedIn: user !== null,
+    user: user && { email: user.email },
     authLinkTokens,
     widgetSources: [widgets.chatSrc, widgets.callbackSrc].filter((src) => src !== undefined),
   };
 }
 
 // The root data depends on the URL's locale and, for the modals, on the link parameters: reload
-// it when those change (a language switch, a followed link), not on every navigation.
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+// it when those change (a language switch, a followed link) or when the visitor may have
+// signed in or out (an account form was posted), not on every navigation.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formAction,
+}: ShouldRevalidateFunctionArgs) {
   return (
     localeFromPathname(currentUrl.pathname) !== localeFromPathname(nextUrl.pathname) ||
-    hasAuthLinkParam(nextUrl.search)
+    hasParam(nextUrl.search, AUTH_LINK_PARAMS) ||
+    isAccountSubmission(formMethod, formAction)
   );
 }
 
@@ -113,7 +148,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <ModalHost />
+      <ModalGate />
     </>
   );
 }

@@ -1,6 +1,13 @@
-import { index, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./i18n/locale.ts";
-import { PAGE_PATHS, ROOT_FILE_PATHS } from "./routing/page-paths.ts";
+import { ACCOUNT_LAYOUT_FILE } from "./routing/account-page-paths.ts";
+import { PAGE_PATHS, type PagePath, ROOT_FILE_PATHS } from "./routing/page-paths.ts";
 
 /**
  * Every page exists three times (spec §2): Russian without a prefix, `/en/...`, `/uk/...`.
@@ -14,16 +21,22 @@ import { PAGE_PATHS, ROOT_FILE_PATHS } from "./routing/page-paths.ts";
 function localeTree(locale: Locale): RouteConfigEntry {
   const id = (name: string) => `${locale}/${name}`;
   const prefix = locale === DEFAULT_LOCALE ? undefined : locale;
-  return route(
-    prefix,
-    "routes/site-layout.tsx",
-    { id: id("site-layout") },
-    PAGE_PATHS.map((page) =>
-      page.path === null
-        ? index(page.file, { id: id(page.name) })
-        : route(page.path, page.file, { id: id(page.name) }),
-    ),
-  );
+  const page = (entry: PagePath) =>
+    entry.path === null
+      ? index(entry.file, { id: id(entry.name) })
+      : route(entry.path, entry.file, { id: id(entry.name) });
+  // The account pages sit in their own pathless layout, where the first of them stands.
+  const accountPages = PAGE_PATHS.filter((entry) => entry.layout === "account");
+  const children: RouteConfigEntry[] = [];
+  for (const entry of PAGE_PATHS) {
+    if (entry.layout !== "account") children.push(page(entry));
+    else if (entry === accountPages[0]) {
+      children.push(
+        layout(ACCOUNT_LAYOUT_FILE, { id: id("account-layout") }, accountPages.map(page)),
+      );
+    }
+  }
+  return route(prefix, "routes/site-layout.tsx", { id: id("site-layout") }, children);
 }
 
 export default [

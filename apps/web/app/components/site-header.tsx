@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useMatches } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
+import { AccountEntry } from "./account-entry.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import "./site-header.css";
 
@@ -36,6 +37,7 @@ export function SiteHeader() {
           <NavItems listClassName="nav__list" />
         </nav>
         <LanguageSwitch />
+        <AccountEntry place="bar" />
         <PhoneMenu />
       </div>
     </header>
@@ -135,6 +137,7 @@ function PhoneMenu() {
         <span className="menu__text">{t("Header.Menu")}</span>
       </summary>
       <nav className="menu__panel" aria-label={t("Header.NavLabel")}>
+        <AccountEntry place="panel" />
         <NavItems listClassName="menu__list" />
       </nav>
     </details>

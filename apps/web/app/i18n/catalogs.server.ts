@@ -14,6 +14,22 @@ export const catalogJson: Record<Locale, string> = {
   uk: JSON.stringify(webCatalog("uk")),
 };
 
+/**
+ * The same for an anonymous visitor: without the account area's texts (its pages, menu and
+ * saved-data pickers, which only a signed-in user sees), keeping the sign-in forms' words
+ * (`Account.Auth`). About a fifth of the catalog that every first visit would otherwise
+ * download with the page (docs/decisions/027-web-accounts.md).
+ */
+export const anonymousCatalogJson: Record<Locale, string> = {
+  ru: JSON.stringify(withoutAccountArea(webCatalog("ru"))),
+  en: JSON.stringify(withoutAccountArea(webCatalog("en"))),
+  uk: JSON.stringify(withoutAccountArea(webCatalog("uk"))),
+};
+
+function withoutAccountArea<C extends { Account: { Auth: unknown } }>(catalog: C): C {
+  return { ...catalog, Account: { Auth: catalog.Account.Auth } };
+}
+
 /** A translation function for loaders and actions (e.g. error messages they return). */
 export function getServerT(locale: Locale): WebTranslate {
   return translatorFor(locale);

@@ -11,9 +11,19 @@ import { NEW_PASSWORD_FIELDS, type NewPasswordField } from "./new-password-rules
  */
 const CALLS: Record<
   AuthLinkKind,
-  { path: string; payload: (token: string, newPassword: string) => Record<string, unknown> }
+  {
+    path: string;
+    payload: (token: string, newPassword: string, userAgent?: string) => Record<string, unknown>;
+  }
 > = {
-  confirm: { path: "/rest/user/confirm", payload: (token) => ({ confirm_token: token }) },
+  // The browser is kept with the session the confirmation opens (the session list shows it).
+  confirm: {
+    path: "/rest/user/confirm",
+    payload: (token, _password, userAgent) => ({
+      confirm_token: token,
+      ...(userAgent ? { user_agent: userAgent } : {}),
+    }),
+  },
   "confirm-login": { path: "/rest/user/confirm_update_login", payload: (token) => ({ token }) },
   restore: {
     path: "/rest/user/restore_confirm",
@@ -25,6 +35,8 @@ export interface AuthLinkResult {
   outcome: AuthLinkOutcome;
   /** A URL the API asked us to go to next (`data.redirect_url`), to follow as spec §2 says. */
   redirectTo?: string;
+  /** Confirming a registration signs the user in (decision 024): the new session's token. */
+  sessionToken?: string;
 }
 
 export async function completeAuthLink(options: {
@@ -33,6 +45,7 @@ export async function completeAuthLink(options: {
   kind: AuthLinkKind;
   token: string;
   newPassword?: string;
+  userAgent?: string | null;
 }): Promise<AuthLinkResult> {
   const { api, caller, kind, token } = options;
   const call = CALLS[kind];
@@ -41,7 +54,7 @@ export async function completeAuthLink(options: {
     const data = await api.call(
       caller,
       call.path,
-      call.payload(token, options.newPassword ?? ""),
+      call.payload(token, options.newPassword ?? "", options.userAgent?.slice(0, 512) || undefined),
       false,
     );
     const redirectTo =
@@ -51,7 +64,14 @@ export async function completeAuthLink(options: {
       typeof data.redirect_url === "string"
         ? data.redirect_url
         : undefined;
-    return { outcome: { status: "done" }, redirectTo };
+    const sessionToken =
+      typeof data === "object" &&
+      data !== null &&
+      "user_auth_token" in data &&
+      typeof data.user_auth_token === "string"
+        ? data.user_auth_token
+        : undefined;
+    return { outcome: { status: "done" }, redirectTo, sessionToken };
   } catch (error) {
     return { outcome: outcomeOfFailure(error) };
   }

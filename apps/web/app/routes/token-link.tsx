@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { sessionCookie } from "../account/session-cookie.server.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname } from "../i18n/locale.ts";
@@ -63,7 +64,10 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   const cookies = request.headers.get("cookie");
   const form = await request.formData();
   const secure = url.protocol === "https:";
-  const spent = { "Set-Cookie": expiredAuthLinkCookie(kind, secure), "Cache-Control": "no-store" };
+  const spent = new Headers({
+    "Set-Cookie": expiredAuthLinkCookie(kind, secure),
+    "Cache-Control": "no-store",
+  });
   const answer = (outcome: AuthLinkOutcome, status: number, clearCookie: boolean) =>
     data(outcome, { status, headers: clearCookie ? spent : { "Cache-Control": "no-store" } });
 
@@ -94,13 +98,16 @@ export async function action({ context, params, request, url }: Route.ActionArgs
 
   const { api, clientIp, appOrigin } = context.get(webContext);
   const userAuthToken = readCookie(cookies, SESSION_COOKIE) || undefined;
-  const { outcome, redirectTo } = await completeAuthLink({
+  const { outcome, redirectTo, sessionToken } = await completeAuthLink({
     api,
     caller: { ip: clientIp, lang: locale, userAuthToken },
     kind,
     token,
     newPassword,
+    userAgent: request.headers.get("user-agent"),
   });
+  // A confirmed registration is a signed-in user from now on (spec §4: the `token` cookie).
+  if (sessionToken) spent.append("Set-Cookie", sessionCookie(sessionToken, secure));
   if (outcome.status === "done" && redirectTo) {
     const next = followServerRedirect(redirectTo, appOrigin, { headers: spent });
     if (next) throw next;

@@ -1,4 +1,5 @@
 import { INFO_PAGE_SLUGS } from "../content/site-pages.ts";
+import { ACCOUNT_PAGE_PATHS } from "./account-page-paths.ts";
 
 /** One page of the route table: its name, its path below the locale prefix, its module. */
 export interface PagePath {
@@ -7,6 +8,12 @@ export interface PagePath {
   /** A React Router path pattern; null for the index (home) page. */
   path: string | null;
   file: string;
+  /**
+   * The layout route it sits in below the site layout, if any: the account pages share the
+   * account layout (spec §2 "Two layouts exist: account and default"). Paths stay full
+   * (`account/wallets`), so this list remains flat for the path-case rule.
+   */
+  layout?: "account";
 }
 
 /**
@@ -35,6 +42,12 @@ export const PAGE_PATHS: readonly PagePath[] = [
   { name: "restore", path: "restore/:token", file: "routes/token-link.tsx" },
   { name: "confirm", path: "confirm/:token", file: "routes/token-link.tsx" },
   { name: "confirm-login", path: "confirm-login/:token", file: "routes/token-link.tsx" },
+  // The auth modals' forms (spec §2) post here; each is also a page without JavaScript.
+  { name: "login", path: "login", file: "routes/auth-form-page.tsx" },
+  { name: "register", path: "register", file: "routes/auth-form-page.tsx" },
+  { name: "reset", path: "reset", file: "routes/auth-form-page.tsx" },
+  { name: "logout", path: "logout", file: "routes/logout.tsx" },
+  ...ACCOUNT_PAGE_PATHS,
   // `/{from?}/{to?}` (spec §2) and the `/exchange{suffix}` sitemap variant: anything that is
   // not a currency or a sitemap link answers 404 from there.
   { name: "pair-shortcut", path: ":from/:to?", file: "routes/pair-shortcut.tsx" },
