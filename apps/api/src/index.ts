@@ -19,6 +19,7 @@ export type { ContentChanges } from "./content/content-cache.ts";
 export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
 export { openDatabaseApiClients } from "./http/database-api-clients.ts";
 export { answerFrameworkError } from "./http/unrouted-requests.ts";
+export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export {
   createDatabaseReplayGuard,
   createMemoryReplayGuard,

@@ -25,6 +25,7 @@ import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling, sendError } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
+import { answerUnrouted, installUnroutedHandling } from "./http/unrouted-requests.ts";
 import { type ApiKeyRouteDoc, buildOpenApi, type PlainRouteDoc } from "./openapi/build-openapi.ts";
 import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
 import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
@@ -129,6 +130,7 @@ export async function registerApi(
   const apiKeyDocs: ApiKeyRouteDoc[] = [];
   const plainDocs: PlainRouteDoc[] = [];
 
+  installUnroutedHandling(app);
   await app.register(async (api) => {
     installErrorHandling(api);
     // Signed calls are JSON envelopes; Fastify's default text/plain parser would let a
@@ -193,9 +195,7 @@ export async function registerApi(
     // Anything else under the API's prefixes is an API 404 in the API's error shape,
     // not the web tier's HTML page.
     for (const prefix of ["/rest/*", "/api/*", "/content/*"]) {
-      api.all(prefix, async (request, reply) =>
-        sendError(reply, request, new AppError(ErrorCode.NOT_FOUND)),
-      );
+      api.all(prefix, async (request, reply) => answerUnrouted(request, reply));
     }
   });
   const adminDocs = await registerAdminApi(app, { ...options.admin, deps, checkResponses });

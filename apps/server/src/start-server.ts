@@ -50,6 +50,8 @@ export async function startServer(
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // An undecodable URL under the API's prefixes answers in the API's error shape.
     frameworkErrors: answerFrameworkError,
+    // An undecodable URL under the API's prefixes answers in the API's error shape.
+    frameworkErrors: answerFrameworkError,
     // Per-request lines only when debugging: at info they would drown what matters.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",

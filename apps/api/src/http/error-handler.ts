@@ -8,6 +8,7 @@ import {
 } from "@obmen/contracts";
 import { catalogs, translatorFor } from "@obmen/i18n/catalogs";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { discardRequestBody } from "./discard-request-body.ts";
 import { requestLang } from "./request-lang.ts";
 
 /** Fastify's own errors (body parsing, limits) mapped onto our closed set of codes. */
@@ -64,11 +65,12 @@ function wordFields(fields: Record<string, FieldProblem>, lang: Locale): Record<
 
 /** One handler maps every error to HTTP; a 5xx never leaks internals (DESIGN.md). */
 export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, request, error);
     const mapped =
       (error.code && FASTIFY_CODES[error.code]) ||
       (error instanceof SyntaxError ? ErrorCode.BAD_ENVELOPE : undefined);
+    if (mapped === ErrorCode.PAYLOAD_TOO_LARGE) await discardRequestBody(request.raw);
     if (mapped) return sendError(reply, request, new AppError(mapped));
     if (error.statusCode && error.statusCode < 500) {
       return sendError(reply, request, new AppError(ErrorCode.BAD_ENVELOPE));

@@ -3,6 +3,7 @@ import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/
 import { apiClients, createTestDatabase, type Database, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
+  answerFrameworkError,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
   openDatabaseApiClients,
@@ -36,7 +37,7 @@ export async function startTestApi(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
-  const app: FastifyInstance = Fastify({ logger: false });
+  const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
   const catalogueChanges = createLocalCatalogueChanges();
   const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {

@@ -1,0 +1,80 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "../support/test-api.ts";
+
+// Issue 16 point 3: odd methods, undecodable URLs and oversized bodies, each measured once
+// answering outside the API's error shape (or not at all), now a 4xx in it.
+describe("requests no route takes", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ seed: false });
+  });
+  afterAll(() => api.close());
+
+  it("answers a method nothing serves with 405, Allow and the API's error shape", async () => {
+    for (const method of ["PROPFIND", "SEARCH", "MKCOL", "DELETE", "PUT"]) {
+      for (const url of ["/rest/currency_pair/list", "/content/pages", "/api/verify"]) {
+        const response = await api.app.inject({
+          method: method as "GET",
+          url,
+          headers: { "accept-language": "uk" },
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST, PATCH");
+        expect(response.json().error).toEqual({
+          code: "METHOD_NOT_ALLOWED",
+          message: expect.any(String),
+        });
+      }
+    }
+  });
+
+  it("answers an odd method on a site path with 405 and Allow", async () => {
+    const response = await api.app.inject({ method: "PROPFIND" as "GET", url: "/order/x" });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+  });
+
+  it("answers an undecodable or unknown API path with 404 in the API's error shape", async () => {
+    for (const url of ["/content/pages/%ff%fe", "/rest/%c0", "/api/%ff", "/rest/nothing-here"]) {
+      const response = await api.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe("NOT_FOUND");
+    }
+  });
+
+  it("lets a client still sending an oversized body read its 413", async () => {
+    const url = await api.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(url);
+    const size = 3 * 1024 * 1024;
+    // Without `Expect: 100-continue`, written in pieces while the server has already decided.
+    const send = () =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(port), "127.0.0.1");
+        let answer = "";
+        socket.on("data", (data) => {
+          answer += data;
+        });
+        socket.on("error", () => resolve(answer));
+        socket.on("close", () => resolve(answer));
+        socket.write(
+          "POST /rest/exchange/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+            `Content-Length: ${size}\r\n\r\n`,
+        );
+        const piece = Buffer.alloc(64 * 1024, 97);
+        let sent = 0;
+        const pump = () => {
+          while (sent < size) {
+            sent += piece.length;
+            if (!socket.write(piece)) return void socket.once("drain", pump);
+          }
+        };
+        pump();
+      });
+    const answers = await Promise.all(Array.from({ length: 10 }, send));
+    for (const answer of answers) {
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+      expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    }
+  });
+});
