@@ -1,6 +1,6 @@
 import { type Database, mailOutbox } from "@obmen/db";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { outboxLetter } from "./enqueue-order-mail.ts";
 import { html, type SafeHtml } from "./templates/html.ts";
 
@@ -25,6 +25,22 @@ export function isDevMailboxEnabled(options: {
 }
 
 /**
+ * Only a browser on this machine may read the mailbox: its letters hold every customer's
+ * e-mail and links that act on their orders (issue 16 point 6). The socket's own peer is
+ * checked, not `request.ip`: behind a trusted proxy that is a header a client can choose.
+ * A request relayed by a proxy on this machine carries forwarding headers and is refused
+ * too, since its real client may be anyone. Refused requests see a plain 404.
+ */
+async function refuseUnlessLocal(request: FastifyRequest, reply: FastifyReply) {
+  const peer = request.raw.socket.remoteAddress ?? "";
+  const loopback = peer === "::1" || peer.startsWith("127.") || peer.startsWith("::ffff:127.");
+  const relayed = ["x-forwarded-for", "forwarded", "x-real-ip"].some(
+    (header) => request.headers[header] !== undefined,
+  );
+  if (!loopback || relayed) return reply.code(404).type("text/plain").send("Not Found");
+}
+
+/**
  * `GET /dev/mailbox` lists the outbox, newest first; `/dev/mailbox/:id` shows one mail's HTML
  * and `/dev/mailbox/:id/text` its plain text. Registers nothing unless `enabled`.
  */
@@ -35,7 +51,7 @@ export function registerMailboxRoutes(
   if (!options.enabled) return;
   const { db } = options;
 
-  app.get("/dev/mailbox", async (_request, reply) => {
+  app.get("/dev/mailbox", { onRequest: refuseUnlessLocal }, async (_request, reply) => {
     const mails = await db
       .select({
         id: mailOutbox.id,
@@ -74,21 +90,29 @@ ${
     );
   });
 
-  app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
-    const mail = await findMail(db, request.params.id);
-    if (!mail) return sendPage(reply, 404, page("Not found", html`<p>No such mail.</p>`));
-    const letter = outboxLetter(mail);
-    const body = letter.html ?? page(letter.subject, html`<pre>${letter.text}</pre>`).value;
-    return sendHtml(reply, 200, body);
-  });
+  app.get<{ Params: { id: string } }>(
+    "/dev/mailbox/:id",
+    { onRequest: refuseUnlessLocal },
+    async (request, reply) => {
+      const mail = await findMail(db, request.params.id);
+      if (!mail) return sendPage(reply, 404, page("Not found", html`<p>No such mail.</p>`));
+      const letter = outboxLetter(mail);
+      const body = letter.html ?? page(letter.subject, html`<pre>${letter.text}</pre>`).value;
+      return sendHtml(reply, 200, body);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>("/dev/mailbox/:id/text", async (request, reply) => {
-    const mail = await findMail(db, request.params.id);
-    return secure(reply)
-      .code(mail ? 200 : 404)
-      .type("text/plain; charset=utf-8")
-      .send(mail ? outboxLetter(mail).text : "No such mail.\n");
-  });
+  app.get<{ Params: { id: string } }>(
+    "/dev/mailbox/:id/text",
+    { onRequest: refuseUnlessLocal },
+    async (request, reply) => {
+      const mail = await findMail(db, request.params.id);
+      return secure(reply)
+        .code(mail ? 200 : 404)
+        .type("text/plain; charset=utf-8")
+        .send(mail ? outboxLetter(mail).text : "No such mail.\n");
+    },
+  );
 }
 
 async function findMail(db: Database, id: string) {

@@ -46,6 +46,27 @@ describe("dev mailbox", () => {
     await database?.close();
   });
 
+  it("answers 404 to anyone but a browser on this machine, whatever HOST is", async () => {
+    for (const url of [
+      "/dev/mailbox",
+      `/dev/mailbox/${orderMailId}`,
+      `/dev/mailbox/${orderMailId}/text`,
+    ]) {
+      const remote = await app.inject({ method: "GET", url, remoteAddress: "203.0.113.5" });
+      expect(remote.statusCode, url).toBe(404);
+      expect(remote.body).not.toContain("first@example.com");
+      // A proxy on this machine relays everyone: its requests are not local ones.
+      const relayed = await app.inject({
+        method: "GET",
+        url,
+        headers: { "x-forwarded-for": "127.0.0.1" },
+      });
+      expect(relayed.statusCode, url).toBe(404);
+      const local = await app.inject({ method: "GET", url, remoteAddress: "::1" });
+      expect(local.statusCode, url).toBe(200);
+    }
+  });
+
   it("lists the outbox newest first, escaped, under a strict CSP", async () => {
     const response = await app.inject({ method: "GET", url: "/dev/mailbox" });
     expect(response.statusCode).toBe(200);
