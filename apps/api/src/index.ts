@@ -6,6 +6,7 @@ export {
 export type { CaptchaDifficulty } from "./account/captcha/captcha.ts";
 export type { LimitPolicy } from "./account/limits/limit-policy.ts";
 export type { LimiterStore } from "./account/limits/limiter-store.ts";
+export { createLoginLimiter } from "./admin/auth/login-limiter.ts";
 export { createOperator } from "./admin/operators/create-operator.ts";
 export { describeRefusal } from "./admin/operators/describe-refusal.ts";
 export { ensureFirstAdmin } from "./admin/operators/ensure-first-admin.ts";
@@ -18,14 +19,13 @@ export {
 export type { ContentChanges } from "./content/content-cache.ts";
 export type { ApiClient, ApiClientLookup } from "./http/api-clients.ts";
 export { openDatabaseApiClients } from "./http/database-api-clients.ts";
-export { answerFrameworkError } from "./http/unrouted-requests.ts";
-export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export {
   createDatabaseReplayGuard,
   createMemoryReplayGuard,
   createRedisReplayGuard,
   type ReplayGuard,
 } from "./http/replay-guard.ts";
+export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export { startJobRunner } from "./jobs/start-job-runner.ts";
 export {
   registerMailboxRoutes,

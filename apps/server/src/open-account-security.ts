@@ -12,7 +12,7 @@ export async function openAccountSecurity(options: {
   config: Config;
   database: DatabaseHandle;
   serverSecret: string;
-}): Promise<{ security: AccountSecurity; close(): Promise<void> }> {
+}): Promise<{ security: AccountSecurity; store: LimiterStore; close(): Promise<void> }> {
   const { config, database } = options;
   let store: LimiterStore = { kind: "memory" };
   let close = async () => {};
@@ -45,5 +45,6 @@ export async function openAccountSecurity(options: {
       failuresPerIpPerDay: config.LOGIN_FAILURES_PER_IP_PER_DAY,
     },
   });
-  return { security, close };
+  // The store too: the operator console's login limiter counts in it (issue 14).
+  return { security, store, close };
 }

@@ -1,6 +1,7 @@
 import {
   answerFrameworkError,
   createDatabaseReplayGuard,
+  createLoginLimiter,
   createMemoryReplayGuard,
   ensureFirstAdmin,
   openDatabaseApiClients,
@@ -48,8 +49,6 @@ export async function startServer(
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    // An undecodable URL under the API's prefixes answers in the API's error shape.
-    frameworkErrors: answerFrameworkError,
     // An undecodable URL under the API's prefixes answers in the API's error shape.
     frameworkErrors: answerFrameworkError,
     // Per-request lines only when debugging: at info they would drown what matters.
@@ -117,7 +116,10 @@ export async function startServer(
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
-      admin: { requireAdminTotp: config.ADMIN_REQUIRE_2FA === true },
+      admin: {
+        requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
+        loginLimiter: createLoginLimiter({ store: account.store }),
+      },
     });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       // The first admin (issue 14); a later start leaves an existing account as it is.

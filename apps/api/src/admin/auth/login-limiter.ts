@@ -1,14 +1,15 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+import type { RateLimiterRes } from "rate-limiter-flexible";
+import { createLimiter, type LimiterStore } from "../../account/limits/limiter-store.ts";
 
 /**
  * Slows password guessing at the console's door (issue 14: "login rate-limited"). Two budgets,
  * both counting failed attempts only: per address and e-mail (one person mistyping), and per
  * address alone (one machine trying many e-mails). A success clears the first.
  *
- * Kept in this process's memory for now: with N replicas a guesser gets N budgets, which
- * still caps guesses at a few per minute per replica against argon2id hashes. The accounts'
- * shared limiter (issue 13, decision 026) can take over when it lands.
+ * Counted where the accounts' limits count (decision 026): the store shared by replicas
+ * (Redis, else PostgreSQL), or this process's memory on the embedded database. Its own
+ * counters and thresholds: operators are few, known, and worth a stricter door than customers.
  */
 export interface LoginLimiter {
   /** Throws 429 RATE_LIMITED while either budget is spent. */
@@ -18,14 +19,20 @@ export interface LoginLimiter {
 }
 
 export function createLoginLimiter(
-  options: { perEmail?: number; perIp?: number; windowSeconds?: number } = {},
+  options: { store?: LimiterStore; perEmail?: number; perIp?: number; windowSeconds?: number } = {},
 ): LoginLimiter {
-  const windowSeconds = options.windowSeconds ?? 15 * 60;
-  const byEmail = new RateLimiterMemory({
+  const store = options.store ?? { kind: "memory" };
+  const durationSeconds = options.windowSeconds ?? 15 * 60;
+  const byEmail = createLimiter(store, {
+    prefix: "admin_login_fail_email_ip",
     points: options.perEmail ?? 10,
-    duration: windowSeconds,
+    durationSeconds,
   });
-  const byIp = new RateLimiterMemory({ points: options.perIp ?? 50, duration: windowSeconds });
+  const byIp = createLimiter(store, {
+    prefix: "admin_login_fail_ip",
+    points: options.perIp ?? 50,
+    durationSeconds,
+  });
   const emailKey = ({ ip, email }: { ip: string; email: string }) => `${ip}|${email}`;
   return {
     async check(key) {
