@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { orderReceipts } from "@obmen/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentTotp } from "../../src/admin/auth/totp.ts";
+import {
+  type AdminTestApi,
+  adminCall,
+  logIn,
+  PASSWORD,
+  placeOrder,
+  sessionCookie,
+  signInEveryRole,
+  startAdminApi,
+} from "./support/admin-kit.ts";
+
+/**
+ * Every console call, made once with a valid request through the real app: its success body
+ * must parse with the schema the route declares, without losing or gaining anything (the
+ * harness turns on checkResponses, so the API itself also checks each answer). A route
+ * declared without a case here fails the last test.
+ */
+describe("every console call answers with its declared response schema", () => {
+  let api: AdminTestApi;
+  let admin: string;
+  const covered = new Set<string>();
+  beforeAll(async () => {
+    api = await startAdminApi();
+    admin = (await signInEveryRole(api)).admin;
+  });
+  afterAll(() => api.close());
+
+  async function expectDeclared(
+    method: "GET" | "POST" | "PATCH",
+    template: string,
+    url: string,
+    options: { body?: unknown; cookie?: string | null } = {},
+  ) {
+    const result = await adminCall(api, method, url, {
+      cookie: options.cookie === undefined ? admin : options.cookie,
+      body: options.body,
+    });
+    expect(result.status, `${method} ${url}: ${JSON.stringify(result.body)}`).toBe(200);
+    const doc = api.docs.admin.find((entry) => entry.method === method && entry.path === template);
+    if (!doc) throw new Error(`${method} ${template} is not declared`);
+    if (doc.response !== "file") {
+      const parsed = doc.response.parse(result.body);
+      expect(parsed, `${method} ${template}`).toEqual(result.body);
+    }
+    covered.add(`${method} ${template}`);
+    return result;
+  }
+
+  it("sign-in, the session and the second factor", async () => {
+    const login = await expectDeclared("POST", "/admin/api/login", "/admin/api/login", {
+      cookie: null,
+      body: { email: "operator@obmen.example", password: PASSWORD },
+    });
+    const cookie = sessionCookie(login);
+    await expectDeclared("GET", "/admin/api/me", "/admin/api/me", { cookie });
+    const started = await expectDeclared("POST", "/admin/api/me/totp", "/admin/api/me/totp", {
+      cookie,
+    });
+    await expectDeclared("POST", "/admin/api/me/totp/confirm", "/admin/api/me/totp/confirm", {
+      cookie,
+      body: { totp: currentTotp(started.body.data.secret) },
+    });
+    await expectDeclared("POST", "/admin/api/me/password", "/admin/api/me/password", {
+      cookie,
+      body: { old_password: PASSWORD, new_password: "saffron-window-64" },
+    });
+    await expectDeclared("POST", "/admin/api/logout", "/admin/api/logout", { cookie });
+  });
+
+  it("the order desk", async () => {
+    const uuid = await placeOrder(api, { paid: true });
+    const content = Buffer.from("\x89PNG\r\n\x1a\nreceipt");
+    const [receipt] = await api.db
+      .insert(orderReceipts)
+      .values({
+        orderId: uuid,
+        fileName: "receipt.png",
+        mimeType: "image/png",
+        sizeBytes: content.length,
+        content,
+        sha256: createHash("sha256").update(content).digest("hex"),
+      })
+      .returning();
+    await expectDeclared("GET", "/admin/api/orders", "/admin/api/orders?status=paid&q=customer");
+    await expectDeclared("GET", "/admin/api/orders/{uuid}", `/admin/api/orders/${uuid}`);
+    await expectDeclared(
+      "GET",
+      "/admin/api/orders/{uuid}/receipts/{id}",
+      `/admin/api/orders/${uuid}/receipts/${receipt!.id}`,
+    );
+    await expectDeclared(
+      "POST",
+      "/admin/api/orders/{uuid}/status",
+      `/admin/api/orders/${uuid}/status`,
+      {
+        body: { status: "processing", comment: "Payment found" },
+      },
+    );
+  });
+
+  it("the catalogue", async () => {
+    const currencies = await expectDeclared(
+      "GET",
+      "/admin/api/currencies",
+      "/admin/api/currencies",
+    );
+    const pairs = await expectDeclared("GET", "/admin/api/pairs", "/admin/api/pairs");
+    await expectDeclared(
+      "PATCH",
+      "/admin/api/currencies/{id}",
+      `/admin/api/currencies/${currencies.body.data.items[0].id}`,
+      { body: { reserve: "12345.67", active: true } },
+    );
+    await expectDeclared(
+      "PATCH",
+      "/admin/api/pairs/{id}",
+      `/admin/api/pairs/${pairs.body.data.items[0].id}`,
+      {
+        body: { sort_order: 3, max_send_sum: null },
+      },
+    );
+  });
+
+  it("operators and the audit log", async () => {
+    await expectDeclared("GET", "/admin/api/operators", "/admin/api/operators");
+    const created = await expectDeclared("POST", "/admin/api/operators", "/admin/api/operators", {
+      body: { email: "writer@obmen.example", password: "harbour-violet-17", role: "editor" },
+    });
+    await expectDeclared(
+      "PATCH",
+      "/admin/api/operators/{id}",
+      `/admin/api/operators/${created.body.data.id}`,
+      { body: { role: "operator" } },
+    );
+    await logIn(api, "writer@obmen.example", "harbour-violet-17");
+    await expectDeclared("GET", "/admin/api/audit", "/admin/api/audit?page=1");
+  });
+
+  it("covers every declared call", () => {
+    expect([...covered].sort()).toEqual(
+      api.docs.admin.map((doc) => `${doc.method} ${doc.path}`).sort(),
+    );
+  });
+});
