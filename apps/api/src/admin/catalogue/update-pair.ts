@@ -5,9 +5,9 @@ import {
   ErrorCode,
   type FieldProblem,
 } from "@obmen/contracts";
-import { currencyPairs, type Database } from "@obmen/db";
+import { currencies, currencyPairs, type Database } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { loadAdminPairs } from "./pair-view.ts";
@@ -60,7 +60,15 @@ export async function updatePair(options: {
       (set as Record<string, unknown>)[column] = patch[wire];
       before[wire] = current[column];
     }
-    checkPair({ ...current, ...set });
+    const places = await tx
+      .select({ id: currencies.id, decimals: currencies.decimals })
+      .from(currencies)
+      .where(inArray(currencies.id, [current.sendCurrencyId, current.receiveCurrencyId]));
+    const decimalsOf = (id: number) => places.find((row) => row.id === id)?.decimals ?? 18;
+    checkPair({ ...current, ...set }, patch, {
+      send: decimalsOf(current.sendCurrencyId),
+      receive: decimalsOf(current.receiveCurrencyId),
+    });
     await tx.update(currencyPairs).set(set).where(eq(currencyPairs.id, id));
     await writeAudit({
       tx,
@@ -78,8 +86,26 @@ export async function updatePair(options: {
   return updated;
 }
 
-function checkPair(pair: PairRow) {
+function checkPair(
+  pair: PairRow,
+  patch: AdminPairPatch,
+  decimals: { send: number; receive: number },
+) {
   const fields: Record<string, FieldProblem> = {};
+  // Amounts an operator types are in a currency and have at most its places, as the public
+  // API reads a customer's amounts; only values this patch sets are checked.
+  for (const [wire, side] of [
+    ["min_send_sum", "send"],
+    ["max_send_sum", "send"],
+    ["min_receive_sum", "receive"],
+    ["max_receive_sum", "receive"],
+    ["comission_amount", "receive"],
+  ] as const) {
+    const value = patch[wire];
+    if (typeof value === "string" && (value.split(".")[1] ?? "").length > decimals[side]) {
+      fields[wire] = { key: "Amount.too_many_decimals", values: { count: decimals[side] } };
+    }
+  }
   for (const [wire, value] of [
     ["send_rate", pair.sendRate],
     ["receive_rate", pair.receiveRate],
@@ -97,7 +123,7 @@ function checkPair(pair: PairRow) {
     [pair.minReceiveSum, pair.maxReceiveSum, "min_receive_sum"],
   ] as const) {
     if (min !== null && max !== null && toDecimal(min).gt(max)) {
-      fields[wire] = { key: "AdminErrors.MinAboveMax" };
+      fields[wire] ??= { key: "AdminErrors.MinAboveMax" };
     }
   }
   if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
