@@ -11,6 +11,7 @@ import { type MetricResult, notMeasured } from "./lib/result.ts";
 import { type Engine, startObmen } from "./lib/server-process.ts";
 import { measureHomeJs } from "./metrics/home-js.ts";
 import { measureLighthouse } from "./metrics/lighthouse.ts";
+import { measureLoginRps } from "./metrics/login.ts";
 import { measureOrderCreate } from "./metrics/order-create.ts";
 import { measurePairList } from "./metrics/pair-list.ts";
 import { coldStartResult, rssResult } from "./metrics/process-figures.ts";
@@ -86,6 +87,7 @@ async function benchEngine(engine: Engine) {
       const rssAfterStartMb = server.rssMb();
       add(await measurePairList(server, readProfile));
       add(await measureRatesXml(server, readProfile));
+      add(await measureLoginRps(server, readProfile));
       const ssr = await measureSsrHome(server, twin, readProfile);
       add(ssr.result);
       if (engine === "pglite") add(await measureHomeJs(server, ssr.html));
@@ -124,6 +126,7 @@ const ORDER = [
   "pair_list_rps",
   "quote_ops",
   "order_create_rps",
+  "login_rps",
   "ssr_home_rps",
   "rates_xml_rps",
   "home_js_kb",

@@ -69,7 +69,7 @@ describe("account limits shared by two server processes on PostgreSQL", () => {
     const ip = "198.51.100.70";
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        post(ports[index % 2], "/rest/user/restore", { email: `s${index}@example.com` }, ip).then(
+        post(ports[index % 2]!, "/rest/user/restore", { email: `s${index}@example.com` }, ip).then(
           (result) => result.status,
         ),
       ),

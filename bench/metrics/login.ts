@@ -1,0 +1,136 @@
+import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
+import type { Request } from "autocannon";
+import {
+  hashPassword,
+  verifyPassword,
+} from "../../apps/api/src/account/password/password-hashing.ts";
+import { signedInit } from "../lib/envelopes.ts";
+import { type LoadProfile, measureLoad } from "../lib/load.ts";
+import { type MetricResult, ratioResult } from "../lib/result.ts";
+import { BENCH_CLIENT, type ObmenProcess } from "../lib/server-process.ts";
+
+const PASSWORD = "bench-login-password-71";
+
+/**
+ * `login_rps` (issue 13): successful logins per second through HTTP (`/rest/user/login`: the
+ * limiter's checks, the argon2id verify, a new session row) against a bare argon2id verify
+ * loop with the same parameters (password-hashing.ts), at the same concurrency, in this
+ * process while the server idles. The hash should dominate; the ratio says how much the rest
+ * costs. Each request comes from its own client IP (an IPv6 documentation address), as real
+ * users do, so the per-IP budget (30 a minute) never throttles the bench, and the limiter's
+ * work is measured as it is in production: one counter per IP, per request.
+ */
+export async function measureLoginRps(
+  server: ObmenProcess,
+  profile: LoadProfile,
+): Promise<MetricResult> {
+  const email = `bench-login-${Date.now().toString(36)}@example.com`;
+  await createConfirmedUser(server, email);
+  // Rounds interleaved (verify loop, then logins, and again): on a shared box the load of the
+  // moment weighs on both sides of each pair alike.
+  const loop = verifyLoop(profile);
+  const load = { url: `${server.url}/rest/user/login`, requests: () => loginRequests(email) };
+  const round = { ...profile, rounds: 1, warmupSeconds: 0 };
+  await loop.run(profile.warmupSeconds);
+  await measureLoad(load, { ...round, durationSeconds: profile.warmupSeconds || 1 });
+  const pairs = [];
+  for (let i = 0; i < profile.rounds; i++) {
+    const baselineRps = await loop.run(profile.durationSeconds);
+    const subjectRound = await measureLoad(load, round);
+    pairs.push({ baselineRps, subject: subjectRound.rounds[0]! });
+  }
+  const median = <T>(values: T[], by: (value: T) => number) =>
+    [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+  const baseline = median(pairs, (pair) => pair.baselineRps).baselineRps;
+  const subject = {
+    rps: Math.round(median(pairs, (pair) => pair.subject.rps).subject.rps),
+    p99Ms: median(pairs, (pair) => pair.subject.p99Ms).subject.p99Ms,
+    rounds: pairs.map((pair) => ({ ...pair.subject, baseline_rps: Math.round(pair.baselineRps) })),
+  };
+  return ratioResult({
+    name: "login_rps",
+    engine: server.engine,
+    value: subject.rps,
+    unit: "req/s",
+    baseline: `bare argon2id verify loop, ${profile.connections} at once, same parameters`,
+    baselineValue: baseline,
+    minRatio: 0.8,
+    p99Ms: subject.p99Ms,
+    details: {
+      connections: profile.connections,
+      rounds: subject.rounds,
+      per_login_ms_beyond_the_hash: Math.round((1000 / subject.rps - 1000 / baseline) * 100) / 100,
+    },
+  });
+}
+
+/** Verifications per second: `connections` loops verifying the right password, timed. */
+function verifyLoop(profile: LoadProfile) {
+  const hash = hashPassword(PASSWORD);
+  return {
+    async run(seconds: number): Promise<number> {
+      const known = await hash;
+      const endAt = performance.now() + seconds * 1000;
+      let count = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: profile.connections }, async () => {
+          while (performance.now() < endAt) {
+            if (!(await verifyPassword(known, PASSWORD))) throw new Error("the verify failed");
+            count++;
+          }
+        }),
+      );
+      return count / ((performance.now() - started) / 1000);
+    },
+  };
+}
+
+/** Each request sealed as it goes out: its own timestamp and client IP, so none is a replay. */
+function loginRequests(email: string): Request[] {
+  let sequence = 0;
+  return [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        sequence++;
+        const ip = `2001:db8:${(sequence >>> 16).toString(16)}:${(sequence & 0xffff).toString(16)}::${Math.floor(Math.random() * 0xffff).toString(16)}`;
+        const { envelope, timestamp } = sealEnvelope({
+          payload: { email, password: PASSWORD },
+          publicKey: BENCH_CLIENT.publicKey,
+          secret: BENCH_CLIENT.secret,
+          ip,
+          lang: "ru",
+        });
+        return {
+          ...request,
+          method: "POST",
+          body: JSON.stringify(envelope),
+          headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: String(timestamp) },
+        };
+      },
+    },
+  ];
+}
+
+/** Registers through the API and follows the confirmation link from the dev mailbox. */
+async function createConfirmedUser(server: ObmenProcess, email: string) {
+  const registered = await fetch(
+    `${server.url}/rest/user/register`,
+    signedInit({ email, password: PASSWORD, agreement: true }),
+  );
+  if (registered.status !== 200) throw new Error(`register: ${await registered.text()}`);
+  const mailbox = await (await fetch(`${server.url}/dev/mailbox`)).text();
+  const id = new RegExp(
+    `<td>${email.replace(/[.]/g, "\\.")}</td>\\s*<td><a href="/dev/mailbox/(\\d+)"`,
+  ).exec(mailbox)?.[1];
+  if (!id) throw new Error("no confirmation letter in the dev mailbox");
+  const letter = await (await fetch(`${server.url}/dev/mailbox/${id}/text`)).text();
+  const token = /\/confirm\/([a-z2-7]{32})\b/.exec(letter)?.[1];
+  if (!token) throw new Error("no confirmation link in the letter");
+  const confirmed = await fetch(
+    `${server.url}/rest/user/confirm`,
+    signedInit({ confirm_token: token }),
+  );
+  if (confirmed.status !== 200) throw new Error(`confirm: ${await confirmed.text()}`);
+}
