@@ -1,4 +1,9 @@
-import { MAX_CURRENCY_DECIMALS, type ORDER_STATUSES } from "@obmen/domain";
+import {
+  MAX_CURRENCY_DECIMALS,
+  ORDER_FIELD_FORMATS,
+  ORDER_FIELD_TYPES,
+  type ORDER_STATUSES,
+} from "@obmen/domain";
 import { z } from "zod";
 import {
   CurrencyDecimals,
@@ -391,3 +396,103 @@ export const AdminAuditListResponse = dataResponse(
     page_size: z.number().int(),
   }),
 );
+
+// ---------------------------------------------------------------------------------------------
+// New pay systems, currencies and pairs (an empty production catalogue starts here)
+
+export const AdminPaySystem = z.object({
+  id: z.number().int(),
+  /** The operator's name, unique; shown where a language has no name of its own. */
+  name: z.string(),
+  name_ru: z.string().nullable(),
+  name_en: z.string().nullable(),
+  name_uk: z.string().nullable(),
+  icon: z.string(),
+  network_code: z.string().nullable(),
+});
+export type AdminPaySystem = z.infer<typeof AdminPaySystem>;
+export const AdminPaySystemListResponse = dataResponse(
+  z.object({ items: z.array(AdminPaySystem) }),
+);
+export const AdminPaySystemResponse = dataResponse(AdminPaySystem);
+
+const LocalName = z.string().trim().min(1).max(100).nullable().optional();
+
+export const AdminCreatePaySystemRequest = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  name_ru: LocalName,
+  name_en: LocalName,
+  name_uk: LocalName,
+  /** A path the web tier serves (`/icons/sber.svg`). */
+  icon: z
+    .string()
+    .max(200)
+    .regex(/^\/[A-Za-z0-9/_.-]+$/, "must be a site path such as /icons/name.svg"),
+  /** `TRC20`, `ERC20`, `BTC`…; null for banks and e-wallets. */
+  network_code: z
+    .string()
+    .regex(/^[A-Z0-9]{2,16}$/)
+    .nullable()
+    .optional(),
+});
+export type AdminCreatePaySystemRequest = z.input<typeof AdminCreatePaySystemRequest>;
+
+/**
+ * One input the customer fills for a currency (decision 007, 025): the key starts with its
+ * side (`send_…`, `receive_…`), `network` is given exactly for `crypto_address`, and a
+ * `format` must narrow the field's type.
+ */
+export const AdminFieldDefinition = z.strictObject({
+  side: z.enum(["send", "receive"]),
+  key: z.string().regex(/^(send|receive)_[a-z0-9_]{1,60}$/),
+  type: z.enum(ORDER_FIELD_TYPES),
+  network: z
+    .string()
+    .regex(/^[A-Z0-9]{2,16}$/)
+    .nullable()
+    .optional(),
+  format: z.enum(ORDER_FIELD_FORMATS).nullable().optional(),
+  label_ru: z.string().trim().min(1).max(100),
+  label_en: z.string().trim().min(1).max(100),
+  label_uk: z.string().trim().min(1).max(100),
+  required: z.boolean().default(true),
+  sort_order: z.number().int().min(-1000).max(1000).default(0),
+});
+
+export const AdminCreateCurrencyRequest = z.strictObject({
+  pay_system_id: z.number().int().positive(),
+  currency_code: z.string().regex(/^[A-Z0-9]{2,10}$/),
+  /** BestChange code and URL slug (`SBERRUB`), unique. */
+  url_xml: z.string().regex(/^[A-Z0-9]{2,32}$/),
+  kind: CurrencyKind,
+  decimals: z.number().int().min(0).max(MAX_CURRENCY_DECIMALS),
+  reserve: AdminDecimal.default("0"),
+  reserve_name: z.string().trim().min(1).max(100),
+  send_min: AdminDecimal.nullable().default(null),
+  send_max: AdminDecimal.nullable().default(null),
+  /** A new currency is off until the operator has checked it. */
+  active: z.boolean().default(false),
+  sort_order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  payment_target: z.string().trim().min(1).max(500).nullable().default(null),
+  payment_holder: z.string().trim().min(1).max(200).nullable().default(null),
+  fields: z.array(AdminFieldDefinition).max(20).default([]),
+});
+export type AdminCreateCurrencyRequest = z.input<typeof AdminCreateCurrencyRequest>;
+
+export const AdminCreatePairRequest = z.strictObject({
+  send_currency_id: z.number().int().positive(),
+  receive_currency_id: z.number().int().positive(),
+  send_rate: AdminDecimal,
+  receive_rate: AdminDecimal,
+  send_rate_real: AdminDecimal,
+  receive_rate_real: AdminDecimal,
+  comission_amount: AdminDecimal.default("0"),
+  min_send_sum: AdminDecimal.nullable().default(null),
+  max_send_sum: AdminDecimal.nullable().default(null),
+  min_receive_sum: AdminDecimal.nullable().default(null),
+  max_receive_sum: AdminDecimal.nullable().default(null),
+  /** A new direction is off until the operator switches it on. */
+  active: z.boolean().default(false),
+  sort_order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export type AdminCreatePairRequest = z.input<typeof AdminCreatePairRequest>;
