@@ -24,6 +24,25 @@ describe("configuration", () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads the account limits' thresholds, with defaults, and refuses nonsense", () => {
+    expect(parseConfig({})).toMatchObject({
+      AUTH_REQUESTS_PER_IP_PER_MINUTE: 30,
+      LOGIN_CAPTCHA_AFTER_FAILURES: 3,
+      LOGIN_CAPTCHA_AFTER_IP_FAILURES: 10,
+      LOGIN_FAILURES_PER_ACCOUNT_AND_IP: 10,
+      LOGIN_FAILURES_PER_IP_PER_DAY: 100,
+    });
+    expect(parseConfig({ LOGIN_CAPTCHA_AFTER_FAILURES: "5" }).LOGIN_CAPTCHA_AFTER_FAILURES).toBe(5);
+    const problems = problemsOf({
+      AUTH_REQUESTS_PER_IP_PER_MINUTE: "0",
+      LOGIN_FAILURES_PER_IP_PER_DAY: "many",
+    });
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual([
+      "AUTH_REQUESTS_PER_IP_PER_MINUTE",
+      "LOGIN_FAILURES_PER_IP_PER_DAY",
+    ]);
+  });
+
   it("selects PostgreSQL for a postgres:// URL", () => {
     expect(
       parseConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" }).databaseEngine,
