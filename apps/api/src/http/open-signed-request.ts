@@ -62,8 +62,9 @@ export async function openSignedRequest(options: {
   options.onLang(lang);
   if (
     typeof decoded.public_key !== "string" ||
-    decoded.public_key.length === 0 ||
-    decoded.public_key.length > PUBLIC_KEY_MAX_LENGTH
+    decoded.public_key.length > PUBLIC_KEY_MAX_LENGTH ||
+    // Printable ASCII only: a NUL or a lone surrogate would reach the lookup's query.
+    !/^[\x21-\x7e]+$/.test(decoded.public_key)
   ) {
     throw fail(ErrorCode.BAD_ENVELOPE);
   }

@@ -1,11 +1,19 @@
 import { AppError, ErrorCode, type FieldProblem } from "@obmen/contracts";
 import type { z } from "zod";
+import { findUnstorableText } from "./unstorable-text.ts";
 
 /**
  * Parses a decoded payload with the endpoint's schema (strict: unknown keys are refused) and
  * turns zod issues into the error shape's `fields` map (worded by the error handler).
  */
 export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
+  const unstorable = findUnstorableText(payload);
+  if (unstorable) {
+    const path = joinPath(unstorable) || "payload";
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fields: { [path]: { key: "Validation.bad_characters", field: path } },
+    });
+  }
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
   // No prototype: `??=` must see a key named `constructor` as absent, not as Object's.
