@@ -7,10 +7,13 @@ import {
   validateOrderField,
 } from "@obmen/domain";
 import { type FormEvent, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import type { SavedWallet } from "../account/saved-wallet.ts";
+import { WalletPicker } from "../account/wallet-picker.tsx";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { RichText } from "../i18n/rich-text.tsx";
 import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import {
   type AmountProblem,
   computeAmounts,
@@ -30,14 +33,19 @@ import type { CalculatorCurrency, CalculatorPair } from "./to-calculator-pair.ts
 export function Calculator({
   pair,
   failure,
+  savedWallets = [],
 }: {
   pair: CalculatorPair;
   failure: CreateOrderFailure | undefined;
+  /** A signed-in user's wallets of the receive currency, offered beside their fields. */
+  savedWallets?: SavedWallet[];
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const href = useLocalizedHref();
   const submitting = useNavigation().state === "submitting";
+  // A signed-in user's orders are listed by their login e-mail (the history), so it is the default.
+  const signedInEmail = useRouteLoaderData<typeof rootLoader>("root")?.user?.email;
   const [typed, setTyped] = useState<TypedAmount>(() => initialAmount(pair, failure, locale));
   const [amountsEdited, setAmountsEdited] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -208,6 +216,7 @@ export function Calculator({
         <legend>{t("Calculator.DetailsHeading")}</legend>
         {pair.fields.map((field) => {
           const path = orderFieldName(field.key);
+          const wallets = savedWallets.filter((wallet) => wallet.fieldKey === field.key);
           return (
             <OrderFieldInput
               key={field.key}
@@ -217,6 +226,19 @@ export function Calculator({
               error={errorFor(path)}
               onBlur={(value) => checkField(path, validateField(field.key, value))}
               onChange={(value) => changed(path, validateField(field.key, value))}
+              picker={
+                wallets.length > 0 && (
+                  <WalletPicker
+                    wallets={wallets}
+                    inputId={`field-${field.key}`}
+                    onPick={(value) => {
+                      const message = validateField(field.key, value);
+                      changed(path, message);
+                      checkField(path, message);
+                    }}
+                  />
+                )
+              }
             />
           );
         })}
@@ -234,7 +256,7 @@ export function Calculator({
             spellCheck={false}
             required
             className="field__input"
-            defaultValue={failure?.values.email}
+            defaultValue={failure?.values.email ?? signedInEmail}
             onBlur={(event) => checkField("email", validateEmail(event.currentTarget.value))}
             onChange={(event) => changed("email", validateEmail(event.currentTarget.value))}
           />

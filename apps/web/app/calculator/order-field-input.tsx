@@ -55,15 +55,27 @@ export function OrderFieldInput(props: {
   error: string | undefined;
   onBlur: (value: string) => void;
   onChange: (value: string) => void;
+  /** Something beside the label, such as the saved-wallet picker. */
+  picker?: React.ReactNode;
 }) {
   const { definition, name, error } = props;
   const id = `field-${definition.key}`;
+  const label = (
+    <label htmlFor={id} className="field__label">
+      {definition.label}
+      {definition.required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
   return (
     <div className="field">
-      <label htmlFor={id} className="field__label">
-        {definition.label}
-        {definition.required && <span aria-hidden="true"> *</span>}
-      </label>
+      {props.picker ? (
+        <div className="field__label-row">
+          {label}
+          {props.picker}
+        </div>
+      ) : (
+        label
+      )}
       <input
         {...(definition.format
           ? FORMAT_INPUT_PROPS[definition.format]

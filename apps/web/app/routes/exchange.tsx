@@ -1,4 +1,6 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { loadSavedForPair } from "../account/saved-for-pair.server.ts";
+import type { SavedWallet } from "../account/saved-wallet.ts";
 import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
 import { NotOpenPage } from "../calculator/not-open-notice.tsx";
@@ -20,19 +22,29 @@ import "../calculator/calculator.css";
 /** How often an open page refreshes the rate, reserve and limits. */
 const RATE_REFRESH_MS = 30_000;
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
   // Shared with the site layout's list in the same request: one API call, not two.
   const entries = await loadPairEntries(context, locale);
   // No pair at all (a new site): no such page yet, but the visitor learns why (NotOpenPage).
-  if (entries.length === 0) return data({ pair: null }, { status: 404 });
+  if (entries.length === 0) return data({ pair: null, savedWallets: [] }, { status: 404 });
   const entry = findPairByCodes(entries, params.from, params.to);
   if (!entry) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
   // One address per page: `/exchange/usdttrc20/sberrub` and `/exchange/BTC/SBERRUB/x` move.
   const moved = exchangeRedirect(params, { send: send.url_xml, receive: receive.url_xml });
   if (moved !== null) throw redirect(`${localizePath(locale, moved)}${url.search}`, 301);
-  return { pair: toCalculatorPair(entry) };
+  // A signed-in user's template amount and saved wallets for this direction (issue 13).
+  const saved = await loadSavedForPair({
+    context,
+    request,
+    locale,
+    sendCurrencyId: send.id,
+    receiveCurrencyId: receive.id,
+  });
+  const pair = toCalculatorPair(entry);
+  if (saved.templateAmount !== null) pair.defaultSendAmount = saved.templateAmount;
+  return { pair, savedWallets: saved.wallets };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -59,17 +71,19 @@ export function shouldRevalidate({
 }
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
-  const { pair } = loaderData;
+  const { pair, savedWallets } = loaderData;
   if (pair === null) return <NotOpenPage />;
-  return <ExchangePage pair={pair} failure={actionData} />;
+  return <ExchangePage pair={pair} failure={actionData} savedWallets={savedWallets} />;
 }
 
 function ExchangePage({
   pair,
   failure,
+  savedWallets,
 }: {
   pair: CalculatorPair;
   failure: Route.ComponentProps["actionData"];
+  savedWallets: SavedWallet[];
 }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
@@ -90,7 +104,7 @@ function ExchangePage({
         <Link to={href(selectPath(pair.send.urlXml))} className="exchange__change">
           {t("Calculator.ChangePair")}
         </Link>
-        <Calculator pair={pair} failure={failure} />
+        <Calculator pair={pair} failure={failure} savedWallets={savedWallets} />
       </section>
     </>
   );

@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { visitorCaller } from "../account/visitor.server.ts";
 import { isApiCallError } from "../api-call-error.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
@@ -15,15 +16,15 @@ type Problem = "invalid" | "not_found";
  * to an order goes to the order's page in the visitor's language; anything else, or an order
  * that does not exist, is answered here, next to the form.
  */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const input = url.searchParams.get("id")?.trim();
   if (input === undefined) return answer("", null);
   const orderId = readOrderNumber(input);
   if (orderId === null) return answer(input, "invalid");
   const locale = localeFromPathname(url.pathname);
-  const { api, clientIp } = context.get(webContext);
+  const { api } = context.get(webContext);
   try {
-    await api.orders.info({ ip: clientIp, lang: locale }, orderId);
+    await api.orders.info(visitorCaller(context, request, locale), orderId);
   } catch (error) {
     if (isApiCallError(error) && error.status === 404) {
       return data(answer(input, "not_found"), { status: 404 });

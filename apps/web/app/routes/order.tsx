@@ -1,6 +1,7 @@
 import type { OrderStatus } from "@obmen/contracts";
 import { acceptsReceipts, formatAmount, formatRate, isTerminal } from "@obmen/domain";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { visitorCaller } from "../account/visitor.server.ts";
 import { isApiCallError } from "../api-call-error.ts";
 import { parseFormData } from "../forms/parse-form-data.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
@@ -29,11 +30,11 @@ const STATUS_POLL_MS = 10_000;
 /** `?receipt=sent` after an upload, so the page can say it arrived (post/redirect/get). */
 const RECEIPT_SENT_PARAM = "receipt";
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const notFound = () => data(`Page Not Found: ${url.pathname}`, { status: 404 });
   if (!isOrderId(params.id)) throw notFound();
-  const { api, clientIp } = context.get(webContext);
-  const caller = { ip: clientIp, lang: localeFromPathname(url.pathname) };
+  const { api } = context.get(webContext);
+  const caller = visitorCaller(context, request, localeFromPathname(url.pathname));
   let order: Awaited<ReturnType<typeof api.orders.info>>;
   try {
     order = await api.orders.info(caller, params.id);
@@ -52,8 +53,8 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   if (!isOrderId(params.id)) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const locale = localeFromPathname(url.pathname);
   const t = getServerT(locale);
-  const { api, clientIp } = context.get(webContext);
-  const caller = { ip: clientIp, lang: locale };
+  const { api } = context.get(webContext);
+  const caller = visitorCaller(context, request, locale);
   const submission = parseFormData(await request.formData(), {
     schema: OrderActionForm,
     message: orderActionMessage(t),

@@ -55,8 +55,11 @@ export function AuthFormPanel({
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A login that worked: the root loader has been reloaded with the user; go where they were.
-  const signedInNext = fetcher.data?.status === "signed-in" ? fetcher.data.next : null;
+  // A login that worked: once the root loader has been reloaded with the user (the fetcher is
+  // idle again: starting a navigation during that revalidation loses the navigation's
+  // matches), go where the visitor was going.
+  const signedInNext =
+    fetcher.state === "idle" && fetcher.data?.status === "signed-in" ? fetcher.data.next : null;
   useEffect(() => {
     if (signedInNext !== null) void navigate(signedInNext, { replace: true });
   }, [signedInNext, navigate]);
