@@ -53,7 +53,7 @@ export function registerAccountDataRoutes({ define, deps }: ApiRoutes) {
     payload: UserOrderListRequest,
     response: UserOrderListResponse,
     handler: ({ payload, user, lang }) =>
-      listUserOrders({ db, user, lang, page: payload.page, status: payload.status }),
+      listUserOrders({ db, pairCache, user, lang, page: payload.page, status: payload.status }),
   });
 
   define({

@@ -1,3 +1,5 @@
+import { currencies } from "@obmen/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createForm, findPair, listPairs } from "../support/orders.ts";
 import { callApi, type TestApi } from "../support/test-api.ts";
@@ -111,7 +113,30 @@ describe("the order history: /rest/user/exchange/list", () => {
     expect(fresh.body.data.total).toBe(1);
     expect(fresh.body.data.items[0].exchange_status).toBe("new");
     expect((await list({ status: "completed" })).body.data.total).toBe(24);
+    expect((await list({ status: "completed", page: 2 })).body.data.items).toHaveLength(4);
     expect((await list({ status: "paid" })).body.data).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("names the currencies of an order whose direction is no longer offered", async () => {
+    const [old] = await insertOrders(
+      api,
+      [
+        {
+          email: "history@example.com",
+          status: "completed",
+          createdAt: new Date(Date.now() - 1000 * HOUR_MS),
+        },
+      ],
+      { from: "USDTTRC20", to: "MONOBUAH" },
+    );
+    await api.db.update(currencies).set({ active: false }).where(eq(currencies.urlXml, "MONOBUAH"));
+    await api.catalogueChanges.publish();
+    const result = await list({ page: 2, status: "completed" }, "ru");
+    const item = result.body.data.items.find(
+      (each: { exchange_uuid: string }) => each.exchange_uuid === old!.id,
+    );
+    expect(item.receive_currency).toMatchObject({ name: "monobank", code: "UAH" });
+    expect(item.send_currency).toMatchObject({ name: "Tether TRC20", code: "USDT" });
   });
 
   it("refuses a bad page, an unknown status and an unknown key in the request's language", async () => {

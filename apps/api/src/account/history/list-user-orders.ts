@@ -1,9 +1,9 @@
 import type { Locale, OrderStatus, UserOrderListItem } from "@obmen/contracts";
-import { currencies, type Database, orders, paySystems } from "@obmen/db";
+import { type Database, orders } from "@obmen/db";
 import { and, count, desc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import type { PairCache } from "../../catalogue/pair-cache.ts";
 import type { UserRow } from "../../http/user-auth.ts";
+import { currencyLabels } from "./currency-labels.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -15,9 +15,12 @@ export const HISTORY_PAGE_SIZE = 20;
  * change proved it), the mailbox every order letter already went to, so it reveals nothing its
  * owner could not read there. Orders keep the address as typed (domain lower-cased), the login
  * is all lower case: compared through `lower(email)`, which orders_email_created_idx indexes.
+ * One query per page in the usual case: the total rides along as a window count, and the
+ * currencies' names come from the cached pair list.
  */
 export async function listUserOrders(options: {
   db: Database;
+  pairCache: PairCache;
   user: UserRow;
   lang: Locale;
   page?: number;
@@ -30,44 +33,46 @@ export async function listUserOrders(options: {
   if (user.emailConfirmedAt === null) return empty;
 
   const where = and(sql`lower(${orders.email}) = ${user.email}`, statusCondition(options.status));
-  const send = alias(currencies, "send_currency");
-  const receive = alias(currencies, "receive_currency");
-  const sendPaySystem = alias(paySystems, "send_pay_system");
-  const receivePaySystem = alias(paySystems, "receive_pay_system");
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ order: orders, send, receive, sendPaySystem, receivePaySystem })
-      .from(orders)
-      .innerJoin(send, eq(send.id, orders.sendCurrencyId))
-      .innerJoin(receive, eq(receive.id, orders.receiveCurrencyId))
-      .innerJoin(sendPaySystem, eq(sendPaySystem.id, send.paySystemId))
-      .innerJoin(receivePaySystem, eq(receivePaySystem.id, receive.paySystemId))
-      .where(where)
-      // Orders created in one statement share created_at; the id keeps pages stable.
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((page - 1) * HISTORY_PAGE_SIZE),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      sendAmount: orders.sendAmount,
+      receiveAmount: orders.receiveAmount,
+      sendCurrencyId: orders.sendCurrencyId,
+      receiveCurrencyId: orders.receiveCurrencyId,
+      createdAt: orders.createdAt,
+      expiresAt: orders.expiresAt,
+      // Counted before LIMIT: the user's every matching order, not the page's.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .where(where)
+    // Orders created in one statement share created_at; the id keeps pages stable.
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  // A page past the end has no row to carry the total.
+  const total =
+    rows[0]?.total ??
+    (page > 1 ? ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0) : 0);
+  const labels = await currencyLabels({
+    db,
+    pairCache: options.pairCache,
+    lang,
+    ids: rows.flatMap((row) => [row.sendCurrencyId, row.receiveCurrencyId]),
+  });
   const now = new Date();
   const items: UserOrderListItem[] = rows.map((row) => ({
-    exchange_uuid: row.order.id,
-    exchange_status: shownStatus(row.order, now),
-    send_amount: row.order.sendAmount,
-    receive_amount: row.order.receiveAmount,
-    send_currency: {
-      id: row.send.id,
-      name: paySystemName(row.sendPaySystem, lang),
-      code: row.send.currencyCode,
-    },
-    receive_currency: {
-      id: row.receive.id,
-      name: paySystemName(row.receivePaySystem, lang),
-      code: row.receive.currencyCode,
-    },
-    created_at: row.order.createdAt.toISOString(),
+    exchange_uuid: row.id,
+    exchange_status: shownStatus(row, now),
+    send_amount: row.sendAmount,
+    receive_amount: row.receiveAmount,
+    send_currency: labels.get(row.sendCurrencyId)!,
+    receive_currency: labels.get(row.receiveCurrencyId)!,
+    created_at: row.createdAt.toISOString(),
   }));
-  return { ...empty, items, total: counted?.total ?? 0 };
+  return { ...empty, items, total };
 }
 
 /**
