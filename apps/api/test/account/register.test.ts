@@ -136,6 +136,13 @@ describe("/rest/user/register", () => {
       },
     });
 
+    const empty = await call(api, "/rest/user/register", {
+      email: "",
+      password: "violet-harbour-71",
+      agreement: true,
+    });
+    expect(empty.body.error.fields).toEqual({ email: "E-mail is a required field" });
+
     const common = await call(api, "/rest/user/register", {
       email: "common@example.com",
       password: "Qwertyuiop",

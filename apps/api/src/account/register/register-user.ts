@@ -3,6 +3,7 @@ import { type Database, users } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
+import { emailProblem } from "../email-problem.ts";
 import { newPasswordProblem } from "../password/new-password-problem.ts";
 import { hashPassword } from "../password/password-hashing.ts";
 import { issueUserToken } from "../tokens/user-tokens.ts";
@@ -29,7 +30,7 @@ export async function registerUser(options: {
   const { db, appUrl, lang } = options;
   const fields: Record<string, FieldProblem> = {};
   const email = normalizeAccountEmail(options.email);
-  if (email === null) fields.email = { key: "AccountErrors.InvalidEmail" };
+  if (email === null) fields.email = emailProblem(options.email);
   const passwordProblem = newPasswordProblem(options.password);
   if (passwordProblem) fields.password = passwordProblem;
   if (options.agreement !== true) fields.agreement = { key: "AccountErrors.AgreementRequired" };

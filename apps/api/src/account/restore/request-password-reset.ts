@@ -1,16 +1,17 @@
-import type { Locale } from "@obmen/contracts";
+import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import { normalizeAccountEmail, USER_TOKEN_LIFETIME_MS } from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import { prepareAccountMail } from "../../mail/account-mail.ts";
+import { emailProblem } from "../email-problem.ts";
 import { generateSecretToken, hashSecretToken } from "../sessions/secret-token.ts";
 
 /**
  * `/rest/user/restore`: a known address gets a `/restore/{token}` letter (the link works once,
- * for an hour); an unknown one gets nothing; both get `{}`. The same work runs either way:
+ * for an hour); an unknown one gets nothing; both get `{}`; what is no address at all is a field error. The same work runs either way:
  * a token and its letter are prepared, and one statement looks the user up and writes the
  * token and the letter only if there is one, so no branch in our code, and no extra round
- * trip, tells the two apart by timing. `captcha` is accepted, not checked yet.
+ * trip, tells the two apart by timing. A captcha, once asked for, is checked by the route (captcha-gate).
  */
 export async function requestPasswordReset(options: {
   db: Database;
@@ -18,10 +19,13 @@ export async function requestPasswordReset(options: {
   lang: Locale;
   email: string;
 }): Promise<Record<string, never>> {
-  const email = normalizeAccountEmail(options.email);
-  // Something well-formed to look up and address even for a malformed input, which then
-  // simply matches no user.
-  const address = email ?? "nobody@invalid.invalid";
+  const address = normalizeAccountEmail(options.email);
+  // What is not an address is refused as such: that tells nothing about who is registered.
+  if (address === null) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fields: { email: emailProblem(options.email) },
+    });
+  }
   const token = generateSecretToken();
   const mail = prepareAccountMail({
     type: "reset",
