@@ -9,6 +9,7 @@ import { describeMachine } from "./lib/machine.ts";
 import { createScratchDatabase, pgbenchPath, postgresAvailable } from "./lib/postgres.ts";
 import { type MetricResult, notMeasured } from "./lib/result.ts";
 import { type Engine, startObmen } from "./lib/server-process.ts";
+import { HISTORY_TARGET, measureAccountHistory } from "./metrics/account-history.ts";
 import { measureHomeJs } from "./metrics/home-js.ts";
 import { measureLighthouse } from "./metrics/lighthouse.ts";
 import { measureLoginRps } from "./metrics/login.ts";
@@ -67,9 +68,20 @@ try {
           reason: `PostgreSQL unreachable: ${unavailable}`,
         }),
       );
+      add(
+        notMeasured({
+          name: "account_history_p99_ms",
+          engine: "postgres",
+          unit: "ms",
+          target: HISTORY_TARGET,
+          reason: `PostgreSQL unreachable: ${unavailable}`,
+        }),
+      );
     } else {
       engines.push("postgres");
       await benchEngine("postgres");
+      // Its own server on its own scratch database: a million orders would skew the others.
+      add(await measureAccountHistory({ ...readProfile, connections: 16 }));
     }
   }
 } finally {
@@ -127,6 +139,7 @@ const ORDER = [
   "quote_ops",
   "order_create_rps",
   "login_rps",
+  "account_history_p99_ms",
   "ssr_home_rps",
   "rates_xml_rps",
   "home_js_kb",
