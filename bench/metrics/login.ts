@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { Request } from "autocannon";
 import {
@@ -34,9 +35,14 @@ export async function measureLoginRps(
   await loop.run(profile.warmupSeconds);
   await measureLoad(load, { ...round, durationSeconds: profile.warmupSeconds || 1 });
   const pairs = [];
+  let loginCpuMs = 0;
+  let logins = 0;
   for (let i = 0; i < profile.rounds; i++) {
     const baselineRps = await loop.run(profile.durationSeconds);
+    const cpuBefore = processCpuMs(server.pid);
     const subjectRound = await measureLoad(load, round);
+    loginCpuMs += processCpuMs(server.pid) - cpuBefore;
+    logins += subjectRound.rounds[0]!.rps * profile.durationSeconds;
     pairs.push({ baselineRps, subject: subjectRound.rounds[0]! });
   }
   const median = <T>(values: T[], by: (value: T) => number) =>
@@ -59,6 +65,10 @@ export async function measureLoginRps(
     details: {
       connections: profile.connections,
       rounds: subject.rounds,
+      // CPU time, which the box's other load does not inflate as it does wall time: the
+      // server process's per login against the loop's per verify.
+      server_cpu_ms_per_login: Math.round((loginCpuMs / logins) * 100) / 100,
+      cpu_ms_per_verify: Math.round(loop.cpuMsPerVerify() * 100) / 100,
       per_login_ms_beyond_the_hash: Math.round((1000 / subject.rps - 1000 / baseline) * 100) / 100,
     },
   });
@@ -67,12 +77,16 @@ export async function measureLoginRps(
 /** Verifications per second: `connections` loops verifying the right password, timed. */
 function verifyLoop(profile: LoadProfile) {
   const hash = hashPassword(PASSWORD);
+  let cpuMs = 0;
+  let verifies = 0;
   return {
+    cpuMsPerVerify: () => cpuMs / verifies,
     async run(seconds: number): Promise<number> {
       const known = await hash;
       const endAt = performance.now() + seconds * 1000;
       let count = 0;
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       await Promise.all(
         Array.from({ length: profile.connections }, async () => {
           while (performance.now() < endAt) {
@@ -81,6 +95,9 @@ function verifyLoop(profile: LoadProfile) {
           }
         }),
       );
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMs += (cpu.user + cpu.system) / 1000;
+      verifies += count;
       return count / ((performance.now() - started) / 1000);
     },
   };
@@ -133,4 +150,11 @@ async function createConfirmedUser(server: ObmenProcess, email: string) {
     signedInit({ confirm_token: token }),
   );
   if (confirmed.status !== 200) throw new Error(`confirm: ${await confirmed.text()}`);
+}
+
+/** User and system CPU time of a process so far, from /proc (clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's ")".
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
