@@ -4,6 +4,7 @@ import { type Database, orderReceipts, orders } from "@obmen/db";
 import { acceptsReceipts, MAX_RECEIPT_BYTES } from "@obmen/domain";
 import type { MessageKey } from "@obmen/i18n";
 import { count, eq } from "drizzle-orm";
+import { hasActiveContent } from "./active-content.ts";
 
 const MAX_RECEIPTS_PER_ORDER = 5;
 
@@ -46,6 +47,7 @@ export async function attachReceipt(options: {
   }
   const mimeType = sniffReceiptType(content);
   if (!mimeType) throw invalid("Order.Receipt.Error.wrong_type");
+  if (hasActiveContent(content, mimeType)) throw invalid("Order.Receipt.Error.active_content");
 
   return db.transaction(async (tx) => {
     const [order] = await tx

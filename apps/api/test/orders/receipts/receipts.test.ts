@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { deflateSync } from "node:zlib";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { orderReceipts } from "@obmen/db";
 import { eq } from "drizzle-orm";
@@ -102,6 +103,45 @@ describe("/rest/send-receipt", () => {
     });
     expect(html.status).toBe(422);
     expect(html.body.error.fields.file).toBe("Upload the receipt as a JPEG, PNG or PDF");
+  });
+
+  it("refuses an image hiding markup and a PDF with a script, a launch or a file inside", async () => {
+    const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    const polyglot = Buffer.concat([jpegHead, Buffer.from("<html><script>alert(1)</script>")]);
+    const pdf = (body: string | Buffer) =>
+      Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.from(body), Buffer.from("\n%%EOF\n")]);
+    const compressed = deflateSync("<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>");
+    const refused = {
+      "a JPEG/HTML polyglot": polyglot,
+      "a PNG with SVG inside": Buffer.concat([PNG, Buffer.from("<svg onload=alert(1)>")]),
+      "a PDF opening with JavaScript": pdf(
+        "1 0 obj << /OpenAction << /S /JavaScript /JS (x) >> >> endobj",
+      ),
+      "a PDF spelling it J#61vaScript": pdf(
+        "1 0 obj << /OpenAction << /S /J#61vaScript >> >> endobj",
+      ),
+      "a PDF with JavaScript in a compressed object stream": pdf(
+        Buffer.concat([
+          Buffer.from("2 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\n"),
+          compressed,
+          Buffer.from("\nendstream\nendobj"),
+        ]),
+      ),
+      "a PDF launching a program": pdf("1 0 obj << /S /Launch /F (cmd.exe) >> endobj"),
+      "a PDF carrying a file": pdf("1 0 obj << /Names << /EmbeddedFiles 2 0 R >> >> endobj"),
+    };
+    for (const [name, content] of Object.entries(refused)) {
+      const answer = await upload(content, { name: "receipt.bin", type: "image/jpeg" });
+      expect(answer.status, name).toBe(422);
+      expect(answer.body.error.fields.file, name).toBe(
+        "The file contains a script or an attachment. Upload a screenshot or a plain PDF from your bank",
+      );
+    }
+    // A bank's PDF with a link and a page that opens at its top is fine.
+    const plain = pdf(
+      "1 0 obj << /OpenAction [3 0 R /Fit] /A << /S /URI /URI (https://bank.example) >> >> endobj",
+    );
+    expect((await upload(plain, { name: "bank.pdf", type: "application/pdf" })).status).toBe(200);
   });
 
   it("refuses a file other than the one signed", async () => {
