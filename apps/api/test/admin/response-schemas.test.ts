@@ -125,6 +125,57 @@ describe("every console call answers with its declared response schema", () => {
     );
   });
 
+  it("new pay systems, currencies and pairs", async () => {
+    await expectDeclared("GET", "/admin/api/pay-systems", "/admin/api/pay-systems");
+    const paySystem = await expectDeclared(
+      "POST",
+      "/admin/api/pay-systems",
+      "/admin/api/pay-systems",
+      {
+        body: { name: "Kaspi", icon: "/icons/kaspi.svg" },
+      },
+    );
+    const currency = await expectDeclared(
+      "POST",
+      "/admin/api/currencies",
+      "/admin/api/currencies",
+      {
+        body: {
+          pay_system_id: paySystem.body.data.id,
+          currency_code: "KZT",
+          url_xml: "KSPKZT",
+          kind: "bank",
+          decimals: 2,
+          reserve_name: "Kaspi KZT",
+          fields: [
+            {
+              side: "receive",
+              key: "receive_card_number",
+              type: "card_number",
+              label_ru: "Номер карты",
+              label_en: "Card number",
+              label_uk: "Номер картки",
+            },
+          ],
+        },
+      },
+    );
+    const currencies = await adminCall(api, "GET", "/admin/api/currencies", { cookie: admin });
+    const btc = currencies.body.data.items.find(
+      (item: { url_xml: string }) => item.url_xml === "BTC",
+    );
+    await expectDeclared("POST", "/admin/api/pairs", "/admin/api/pairs", {
+      body: {
+        send_currency_id: btc.id,
+        receive_currency_id: currency.body.data.id,
+        send_rate: "1",
+        receive_rate: "45000000",
+        send_rate_real: "1",
+        receive_rate_real: "46000000",
+      },
+    });
+  });
+
   it("operators and the audit log", async () => {
     await expectDeclared("GET", "/admin/api/operators", "/admin/api/operators");
     const created = await expectDeclared("POST", "/admin/api/operators", "/admin/api/operators", {

@@ -1,4 +1,7 @@
 import {
+  AdminCreateCurrencyRequest,
+  AdminCreatePairRequest,
+  AdminCreatePaySystemRequest,
   AdminCurrencyListResponse,
   AdminCurrencyPatch,
   AdminCurrencyResponse,
@@ -6,10 +9,15 @@ import {
   AdminPairListResponse,
   AdminPairPatch,
   AdminPairResponse,
+  AdminPaySystemListResponse,
+  AdminPaySystemResponse,
 } from "@obmen/contracts";
 import type { AdminRoutes } from "../admin-routes.ts";
+import { createCurrency } from "./create-currency.ts";
+import { createPair } from "./create-pair.ts";
 import { loadAdminCurrencies } from "./currency-view.ts";
 import { loadAdminPairs } from "./pair-view.ts";
+import { createPaySystem, listPaySystems } from "./pay-systems.ts";
 import { updateCurrency } from "./update-currency.ts";
 import { updatePair } from "./update-pair.ts";
 
@@ -67,6 +75,62 @@ export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
         catalogueChanges: deps.catalogueChanges,
         id: params.id,
         patch: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "GET",
+    path: "/admin/api/pay-systems",
+    summary: "Every pay system (brand or network) currencies can belong to",
+    role: DESK,
+    response: AdminPaySystemListResponse,
+    handler: async () => ({ items: await listPaySystems({ db: deps.db }) }),
+  });
+
+  define({
+    method: "POST",
+    path: "/admin/api/pay-systems",
+    summary: "Add a pay system (a bank, an e-wallet, a blockchain network); its name is unique",
+    role: DESK,
+    body: AdminCreatePaySystemRequest,
+    response: AdminPaySystemResponse,
+    handler: ({ body, caller, ip }) =>
+      createPaySystem({
+        db: deps.db,
+        request: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "POST",
+    path: "/admin/api/currencies",
+    summary: "Add a currency with the fields customers fill for it; it starts switched off",
+    role: DESK,
+    body: AdminCreateCurrencyRequest,
+    response: AdminCurrencyResponse,
+    handler: ({ body, caller, ip }) =>
+      createCurrency({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        request: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "POST",
+    path: "/admin/api/pairs",
+    summary: "Add an exchange direction between two currencies; it starts switched off",
+    role: DESK,
+    body: AdminCreatePairRequest,
+    response: AdminPairResponse,
+    handler: ({ body, caller, ip }) =>
+      createPair({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        request: body,
         actor: { operatorId: caller.operator.id, ip },
       }),
   });

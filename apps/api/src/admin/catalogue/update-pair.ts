@@ -86,9 +86,9 @@ export async function updatePair(options: {
   return updated;
 }
 
-function checkPair(
+export function checkPair(
   pair: PairRow,
-  patch: AdminPairPatch,
+  patch: Partial<Record<keyof typeof COLUMNS, unknown>>,
   decimals: { send: number; receive: number },
 ) {
   const fields: Record<string, FieldProblem> = {};

@@ -18,9 +18,9 @@ export const APP_ORIGIN = "https://obmen.example";
 export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
-export async function startAdminApi(options: { admin?: AdminApiOptions } = {}) {
+export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: boolean } = {}) {
   const database = await createTestDatabase();
-  await seedDemoCatalogue(database.db);
+  if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values(TEST_CLIENT);
   const app: FastifyInstance = Fastify({ logger: false });
   const catalogueChanges = createLocalCatalogueChanges();
