@@ -32,24 +32,35 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         const fields: Record<string, string> = {};
-        let file: { name: string; content: Buffer } | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === "file") {
-            file = { name: part.filename, content: await part.toBuffer() };
-          } else if (typeof part.value === "string") {
-            fields[part.fieldname] = part.value;
-          }
-        }
         const header = request.headers[TIMESTAMP_HEADER];
-        const signed = await openSignedRequest({
-          envelope: { data: fields.data, signed: fields.signed },
-          timestampHeader: typeof header === "string" ? header : undefined,
-          clients: security.clients,
-          replayGuard: security.replayGuard,
-          onLang: (lang) => {
-            request.apiLang = lang;
-          },
-        });
+        const open = () =>
+          openSignedRequest({
+            envelope: { data: fields.data, signed: fields.signed },
+            timestampHeader: typeof header === "string" ? header : undefined,
+            clients: security.clients,
+            replayGuard: security.replayGuard,
+            onLang: (lang) => {
+              request.apiLang = lang;
+            },
+          });
+        let signed: Awaited<ReturnType<typeof open>> | null = null;
+        let file: { name: string; content: Buffer } | null = null;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === "file") {
+              // The signature is checked before a byte of the file is kept: an anonymous
+              // caller's 10 MB is never held (so the envelope's fields come first, as the
+              // SDK sends them).
+              signed ??= await open();
+              file = { name: part.filename, content: await part.toBuffer() };
+            } else if (typeof part.value === "string") {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (error) {
+          throw asMultipartError(error);
+        }
+        signed ??= await open();
         const payload = validatePayload(SendReceiptRequest, signed.payload);
         if (!file) {
           throw new AppError(ErrorCode.VALIDATION_FAILED, {
@@ -67,4 +78,16 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
       },
     );
   });
+}
+
+/**
+ * A body that is not the multipart it claims to be (no boundary, a cut-off or garbled part)
+ * is the client's error: 400 in the API's shape, not the parser's exception as a 500. Our
+ * own refusals and the multipart limits (413) pass through to the error handler.
+ */
+function asMultipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && code.startsWith("FST_")) return error;
+  return new AppError(ErrorCode.BAD_ENVELOPE);
 }

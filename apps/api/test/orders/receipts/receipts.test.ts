@@ -144,6 +144,50 @@ describe("/rest/send-receipt", () => {
     expect((await upload(plain, { name: "bank.pdf", type: "application/pdf" })).status).toBe(200);
   });
 
+  it("answers a body that is not the multipart it claims to be with 400, never 500", async () => {
+    const bodies: [string, string | Buffer][] = [
+      ["multipart/form-data; boundary=x", "--x\r\ngarbage"],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\nabc',
+      ],
+      ["multipart/form-data", "abc"],
+    ];
+    for (const [contentType, payload] of bodies) {
+      const response = await api.app.inject({
+        method: "POST",
+        url: "/rest/send-receipt",
+        headers: { "content-type": contentType },
+        payload,
+      });
+      expect(response.statusCode, `${contentType}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().error.code).toMatch(/^(BAD_ENVELOPE|UNSUPPORTED_MEDIA_TYPE)$/);
+    }
+  });
+
+  it("checks the signature before keeping the file: a file sent before its envelope is refused", async () => {
+    const { envelope, timestamp } = sealEnvelope({
+      payload: { exchange_uuid: uuid, file_sha256: createHash("sha256").update(PNG).digest("hex") },
+      publicKey: TEST_CLIENT.publicKey,
+      secret: TEST_CLIENT.secret,
+      ip: "203.0.113.5",
+    });
+    const filePart = multipart({}, { name: "r.png", type: "image/png", content: PNG });
+    const fieldParts = multipart({ data: envelope.data, signed: envelope.signed }, null);
+    const closing = Buffer.from("------obmen-test-boundary--\r\n");
+    // The same parts as a valid upload, only the file first.
+    const fileFirst = Buffer.concat([filePart.body.subarray(0, -closing.length), fieldParts.body]);
+    const response = await api.app.inject({
+      method: "POST",
+      url: "/rest/send-receipt",
+      headers: { "content-type": filePart.contentType, [TIMESTAMP_HEADER]: String(timestamp) },
+      payload: fileFirst,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("BAD_ENVELOPE");
+  });
+
   it("refuses a file other than the one signed", async () => {
     const swapped = await upload(PNG, { signedHash: "0".repeat(64) });
     expect(swapped.status).toBe(401);
