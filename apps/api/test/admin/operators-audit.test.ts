@@ -1,4 +1,6 @@
 import { AdminAuditEntry, AdminOperator } from "@obmen/contracts";
+import { auditLog } from "@obmen/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminTestApi,
@@ -118,5 +120,31 @@ describe("operators and the audit log (admin only)", () => {
     expect(
       (await adminCall(api, "GET", "/admin/api/audit?page=-1", { cookie: admin })).status,
     ).toBe(400);
+  });
+});
+
+describe("the audit log in the database", () => {
+  let api: AdminTestApi;
+  beforeAll(async () => {
+    api = await startAdminApi({ seed: false });
+    await signInEveryRole(api);
+  });
+  afterAll(() => api.close());
+
+  it("refuses to change, delete or truncate what was written (append-only)", async () => {
+    const before = await api.db.select().from(auditLog);
+    expect(before.length).toBeGreaterThan(0);
+    for (const statement of [
+      sql`update audit_log set action = 'nothing happened'`,
+      sql`delete from audit_log`,
+      sql`truncate audit_log`,
+    ]) {
+      const refused = await api.db.execute(statement).then(
+        () => null,
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+      expect(refused).toMatch(/audit_log is append-only/);
+    }
+    expect(await api.db.select().from(auditLog)).toEqual(before);
   });
 });
