@@ -27,6 +27,8 @@ const Amount = z
     new RegExp(`^\\d{1,20}(\\.\\d{1,${MAX_CURRENCY_DECIMALS}})?$`),
     "must be a positive decimal number",
   );
+/** A currency named by a partner: its id as a JSON integer, or any string up to 32 characters. */
+const EchoedCurrency = z.union([z.number().int().positive(), z.string().max(32)]);
 /** An order's number: its `exchange_uuid` (unguessable, DESIGN.md "Orders"). */
 export const OrderId = z.uuid();
 
@@ -53,8 +55,12 @@ export const CreateOrderRequest = z.strictObject({
   receive_key_code: z.string().max(32).optional(),
   send_decimal: WholeNumber.pipe(CurrencyDecimals).optional(),
   receive_decimal: WholeNumber.pipe(CurrencyDecimals).optional(),
-  send_currency: z.string().max(32).optional(),
-  receive_currency: z.string().max(32).optional(),
+  /**
+   * The currency as the pair list names it: its `id` (a number, or a string of digits) or its
+   * code (`currency_code.name` or `url_xml`); checked against the pair like the other echoes.
+   */
+  send_currency: EchoedCurrency.optional(),
+  receive_currency: EchoedCurrency.optional(),
   /** A retried create with the same key returns the first order instead of a second. */
   idempotency_key: z.string().min(8).max(100).optional(),
   /** Agreement with the rules: required by the site's form, optional for partners. */

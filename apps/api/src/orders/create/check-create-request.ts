@@ -118,6 +118,27 @@ function checkEchoedPair(
     if (payload[key] !== undefined && payload[key] !== value)
       errors[key] = { key: "Validation.mismatch" };
   }
+  for (const [key, currency] of [
+    ["send_currency", send],
+    ["receive_currency", receive],
+  ] as const) {
+    const given = payload[key];
+    if (given !== undefined && !namesCurrency(given, currency)) {
+      errors[key] = { key: "Validation.mismatch" };
+    }
+  }
+}
+
+/** Spec §3 leaves the type open: a partner may echo the currency's id or its code. */
+function namesCurrency(
+  given: number | string,
+  currency: CurrencyPairEntry["currency_pair"]["send_currency"],
+): boolean {
+  if (typeof given === "number") return given === currency.id;
+  const typed = given.trim().toUpperCase();
+  return [String(currency.id), currency.currency_code.name, currency.url_xml].some(
+    (name) => name.toUpperCase() === typed,
+  );
 }
 
 function quoteAmounts(

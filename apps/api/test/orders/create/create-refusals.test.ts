@@ -192,6 +192,37 @@ describe("/rest/exchange/create refusals", () => {
     );
   });
 
+  it("takes the echoed currencies as ids (number or digits) or codes, and checks them", async () => {
+    const { send_currency: send, receive_currency: receive } = usdtToSber.currency_pair;
+    for (const [sendCurrency, receiveCurrency] of [
+      [send.id, receive.id],
+      [String(send.id), String(receive.id)],
+      [send.url_xml, receive.currency_code.name.toLowerCase()],
+    ]) {
+      const created = await callApi(
+        api.app,
+        "/rest/exchange/create",
+        createForm(usdtToSber, {
+          send_amount: "100",
+          send_currency: sendCurrency,
+          receive_currency: receiveCurrency,
+        }),
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    }
+    const otherCurrency = await refused(
+      createForm(usdtToSber, { send_amount: "100", send_currency: receive.id }),
+    );
+    expect(otherCurrency.body.error.fields).toEqual({
+      send_currency: "Does not match the chosen direction — please reload the page",
+    });
+    const wrongType = await refused(
+      createForm(usdtToSber, { send_amount: "100", receive_currency: true }),
+    );
+    expect(Object.keys(wrongType.body.error.fields)).toEqual(["receive_currency"]);
+    expect(wrongType.body.error.fields.receive_currency).toMatch(/invalid value$/);
+  });
+
   it("refuses echoed codes that do not match the pair, and unknown keys", async () => {
     const mismatch = await refused(
       createForm(usdtToSber, { send_amount: "100", send_key_code: "BTC" }),
