@@ -71,7 +71,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     unavailable: 503,
     refused: 429,
   }[result.status];
-  return data(result, { status, headers: NO_STORE });
+  // `next` rides along, so the form rendered again (no JavaScript) still knows where to go.
+  return data({ ...result, next }, { status, headers: NO_STORE });
 }
 
 function formOf(url: URL): AuthForm {
@@ -84,7 +85,8 @@ function formOf(url: URL): AuthForm {
 export default function AuthFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const { form, next } = loaderData;
+  const { form } = loaderData;
+  const next = actionData?.next ?? loaderData.next;
   const title = t(authFormTitle(form));
   const initialOutcome = actionData && actionData.status !== "signed-in" ? actionData : undefined;
   const query = next === DEFAULT_NEXT ? "" : `?${new URLSearchParams({ next })}`;
