@@ -85,7 +85,7 @@ export async function measureAccountHistory(profile: LoadProfile): Promise<Metri
 }
 
 /** The user, their session, and the million orders; then what PostgreSQL does with the page. */
-export async function seedHistory(url: string) {
+async function seedHistory(url: string) {
   return withDatabase(url, async (client) => {
     const user = await client.query<{ id: string }>(
       `insert into users (email, password_hash, email_confirmed_at)
