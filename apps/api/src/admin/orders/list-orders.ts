@@ -3,6 +3,7 @@ import { currencies, type Database, orders, paySystems } from "@obmen/db";
 import { isPlainDecimal } from "@obmen/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { queuePageIds } from "./queue-page.ts";
 
 /** Waiting for someone: the desk shows these first. */
 const WAITING: OrderStatus[] = ["new", "paid"];
@@ -27,42 +28,56 @@ export async function listOrders(options: {
   page: number;
 }): Promise<{ items: AdminOrderListItem[]; total: number }> {
   const { db } = options;
+  const offset = (options.page - 1) * ADMIN_PAGE_SIZE;
   const where = and(
     options.status ? eq(orders.status, options.status) : undefined,
     options.q ? searchCondition(options.q) : undefined,
   );
   const priority = sql`case when ${inArray(orders.status, WAITING)} then 0 when ${inArray(orders.status, OPEN)} then 1 else 2 end`;
+  const rowsQuery = db
+    .select({
+      order: {
+        id: orders.id,
+        status: orders.status,
+        sendAmount: orders.sendAmount,
+        receiveAmount: orders.receiveAmount,
+        email: orders.email,
+        createdAt: orders.createdAt,
+        updatedAt: orders.updatedAt,
+      },
+      send: sendCurrency,
+      receive: receiveCurrency,
+      sendPaySystem: sendPaySystem.name,
+      receivePaySystem: receivePaySystem.name,
+    })
+    .from(orders)
+    .innerJoin(sendCurrency, eq(sendCurrency.id, orders.sendCurrencyId))
+    .innerJoin(receiveCurrency, eq(receiveCurrency.id, orders.receiveCurrencyId))
+    .innerJoin(sendPaySystem, eq(sendPaySystem.id, sendCurrency.paySystemId))
+    .innerJoin(receivePaySystem, eq(receivePaySystem.id, receiveCurrency.paySystemId));
+  // Without a search the page's ids come from short index scans (queue-page.ts); a search
+  // reads and sorts what it matches.
+  const pageRows = async () => {
+    if (options.q) {
+      return rowsQuery
+        .where(where)
+        .orderBy(
+          priority,
+          sql`case when ${priority} < 2 then ${orders.createdAt} end asc`,
+          sql`${orders.createdAt} desc`,
+          orders.id,
+        )
+        .limit(ADMIN_PAGE_SIZE)
+        .offset(offset);
+    }
+    const ids = await queuePageIds({ db, status: options.status, offset, limit: ADMIN_PAGE_SIZE });
+    if (ids.length === 0) return [];
+    const found = await rowsQuery.where(inArray(orders.id, ids));
+    const byId = new Map(found.map((row) => [row.order.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
   const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        order: {
-          id: orders.id,
-          status: orders.status,
-          sendAmount: orders.sendAmount,
-          receiveAmount: orders.receiveAmount,
-          email: orders.email,
-          createdAt: orders.createdAt,
-          updatedAt: orders.updatedAt,
-        },
-        send: sendCurrency,
-        receive: receiveCurrency,
-        sendPaySystem: sendPaySystem.name,
-        receivePaySystem: receivePaySystem.name,
-      })
-      .from(orders)
-      .innerJoin(sendCurrency, eq(sendCurrency.id, orders.sendCurrencyId))
-      .innerJoin(receiveCurrency, eq(receiveCurrency.id, orders.receiveCurrencyId))
-      .innerJoin(sendPaySystem, eq(sendPaySystem.id, sendCurrency.paySystemId))
-      .innerJoin(receivePaySystem, eq(receivePaySystem.id, receiveCurrency.paySystemId))
-      .where(where)
-      .orderBy(
-        priority,
-        sql`case when ${priority} < 2 then ${orders.createdAt} end asc`,
-        sql`${orders.createdAt} desc`,
-        orders.id,
-      )
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((options.page - 1) * ADMIN_PAGE_SIZE),
+    pageRows(),
     db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return {
