@@ -20,3 +20,13 @@ export async function lockUserRecords(options: { tx: Transaction; userId: string
     .where(eq(users.id, options.userId))
     .for("no key update");
 }
+
+/**
+ * The largest id an `integer` column holds. The wire accepts any whole number, and PostgreSQL
+ * would refuse a bigger parameter with an error (a 500), so such an id is simply not a row.
+ */
+const MAX_ROW_ID = 2_147_483_647;
+
+export function canBeRowId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ROW_ID;
+}

@@ -165,5 +165,13 @@ describe("calculator templates: /rest/user/template/list|create|delete", () => {
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe("NOT_FOUND");
     expect((await callAs(api, user, "/rest/user/template/delete", {})).status).toBe(422);
+    const huge = await callAs(api, user, "/rest/user/template/delete", { id: 2_147_483_648 });
+    expect(huge.status).toBe(404);
+    const direction = await create({
+      from_currency_id: Number.MAX_SAFE_INTEGER,
+      to_currency_id: 2_147_483_648,
+      amount: "1",
+    });
+    expect(direction.status).toBe(422);
   });
 });

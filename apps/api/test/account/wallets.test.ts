@@ -93,6 +93,9 @@ describe("saved wallets: /rest/user/wallet/list|create|delete", () => {
   });
 
   it("refuses an unknown currency, a switched-off one and one that needs no payout details", async () => {
+    const huge = await create({ currency_id: Number.MAX_SAFE_INTEGER, value: "x" });
+    expect(huge.status).toBe(422);
+    expect(Object.keys(huge.body.error.fields)).toEqual(["currency_id"]);
     const unknown = await create({ currency_id: 999_999, value: "x" }, "uk");
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.fields).toEqual({
@@ -179,5 +182,9 @@ describe("saved wallets: /rest/user/wallet/list|create|delete", () => {
       (await callAs(api, user, "/rest/user/wallet/delete", { id: 2_000_000_000 })).status,
     ).toBe(404);
     expect((await callAs(api, user, "/rest/user/wallet/delete", { id: "abc" })).status).toBe(422);
+    // Beyond what an integer column holds: not a row, not a database error.
+    for (const id of [2_147_483_648, Number.MAX_SAFE_INTEGER, "999999999999999"]) {
+      expect((await callAs(api, user, "/rest/user/wallet/delete", { id })).status).toBe(404);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, type Locale } from "@obmen/contracts";
 import { currencies, currencyFields, type Database } from "@obmen/db";
 import { and, asc, desc, eq } from "drizzle-orm";
+import { canBeRowId } from "../user-records.ts";
 
 export interface PayoutField {
   key: string;
@@ -22,10 +23,12 @@ export async function payoutFieldOf(options: {
   lang: Locale;
 }): Promise<PayoutField> {
   const { db, currencyId } = options;
-  const [currency] = await db
-    .select({ id: currencies.id })
-    .from(currencies)
-    .where(and(eq(currencies.id, currencyId), eq(currencies.active, true)));
+  const [currency] = canBeRowId(currencyId)
+    ? await db
+        .select({ id: currencies.id })
+        .from(currencies)
+        .where(and(eq(currencies.id, currencyId), eq(currencies.active, true)))
+    : [];
   if (!currency) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fields: { currency_id: { key: "AccountErrors.UnknownCurrency" } },
