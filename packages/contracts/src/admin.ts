@@ -364,6 +364,8 @@ export const AdminCreateOperatorRequest = z.strictObject({
 });
 export type AdminCreateOperatorRequest = z.input<typeof AdminCreateOperatorRequest>;
 
+export const AdminOperatorParams = z.strictObject({ id: z.uuid() });
+
 /** Changes an operator's role or disables them (which ends their sessions); admin only. */
 export const AdminOperatorPatch = z
   .strictObject({

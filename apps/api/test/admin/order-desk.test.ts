@@ -102,6 +102,7 @@ describe("the order desk", () => {
       );
     expect(await search("status=paid")).toEqual([paid]);
     expect(await search(`q=${paid.slice(0, 8)}`)).toEqual([paid]);
+    expect(await search(`q=${paid.toUpperCase()}`)).toEqual([paid]);
     expect(await search("q=SECOND%40example")).toEqual([paid]);
     expect(await search("q=123.450")).toEqual([paid]);
     // A value the customer filled in (the demo form's card number), found in every order.

@@ -1,10 +1,10 @@
 import {
   AdminCreateOperatorRequest,
   AdminOperatorListResponse,
+  AdminOperatorParams,
   AdminOperatorPatch,
   AdminOperatorResponse,
 } from "@obmen/contracts";
-import { z } from "zod";
 import type { AdminRoutes } from "../admin-routes.ts";
 import { operatorView } from "../auth/operator-view.ts";
 import { createOperator } from "./create-operator.ts";
@@ -47,7 +47,7 @@ export function registerAdminOperatorRoutes({ define, deps }: AdminRoutes) {
     path: "/admin/api/operators/{id}",
     summary: "Change an operator's role, or disable them (their sessions end) (admin only)",
     role: ADMIN,
-    params: z.strictObject({ id: z.uuid() }),
+    params: AdminOperatorParams,
     body: AdminOperatorPatch,
     response: AdminOperatorResponse,
     handler: async ({ params, body, caller, ip }) =>

@@ -111,8 +111,12 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function searchCondition(q: string): SQL {
   const text = q.trim();
+  // A whole order number is what an operator pastes most: the primary key answers it alone.
+  if (FULL_UUID.test(text)) return eq(orders.id, text.toLowerCase());
   const contains = `%${likeEscape(text.toLowerCase())}%`;
   const conditions: SQL[] = [sql`lower(${orders.email}) like ${contains}`];
   // A value the customer filled in (card, wallet, phone, name), compared without spaces and
