@@ -40,9 +40,14 @@ export function WalletPicker({
       </option>
       {wallets.map((wallet) => (
         <option key={wallet.id} value={wallet.id}>
-          {wallet.label ? `${wallet.label}: ${wallet.value}` : wallet.value}
+          {wallet.label ? `${wallet.label} · ${shortened(wallet.value)}` : wallet.value}
         </option>
       ))}
     </select>
   );
+}
+
+/** `TJCnKs…sxMW`: enough of a long address to tell saved ones apart beside the label. */
+function shortened(value: string): string {
+  return value.length > 16 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
 }

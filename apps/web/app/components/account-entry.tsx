@@ -9,7 +9,7 @@ const AccountMenu = lazyWithReloadGuard(() => import("../account/account-menu.ts
 
 /**
  * The header's account corner (spec §2): "Войти" and "Регистрация" open their modals over the
- * page a visitor is on; a signed-in user gets the account menu. `place` is the wide bar or
+ * page a visitor is on (on wide screens "Войти" alone); a signed-in user gets the account menu. `place` is the wide bar or
  * the phone menu's panel, which lay the same entries out differently.
  */
 export function AccountEntry({ place }: { place: "bar" | "panel" }) {
@@ -33,9 +33,13 @@ export function AccountEntry({ place }: { place: "bar" | "panel" }) {
       <Link to={open("login")} className="account-entry__login" rel="nofollow">
         {t("Header.Login")}
       </Link>
-      <Link to={open("register")} className="account-entry__register" rel="nofollow">
-        {t("Header.Register")}
-      </Link>
+      {/* The wide bar has room for one button beside the menu and the languages: "Register"
+          is a link in the login modal there, and a button of its own in the phone menu. */}
+      {place === "panel" && (
+        <Link to={open("register")} className="account-entry__register" rel="nofollow">
+          {t("Header.Register")}
+        </Link>
+      )}
     </div>
   );
 }

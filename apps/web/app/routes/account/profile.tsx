@@ -7,6 +7,7 @@ import {
 import { PasswordForm } from "../../account/profile/password-form.tsx";
 import { PersonalInfoForm } from "../../account/profile/personal-info-form.tsx";
 import { SessionList } from "../../account/profile/session-list.tsx";
+import { TotpSection, type TotpSetup } from "../../account/profile/totp-section.tsx";
 import { readForm, textField } from "../../account/read-form.server.ts";
 import { requireUser } from "../../account/visitor.server.ts";
 import { getServerT } from "../../i18n/catalogs.server.ts";
@@ -28,13 +29,13 @@ const PROFILE_KEYS = ["first_name", "last_name", "phone", "telegram", "email"] a
  * active sessions, each of which can be ended (issue 13).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { caller } = await requireUser(context, request);
+  const { caller, user } = await requireUser(context, request);
   const { api } = context.get(webContext);
   const [fields, sessions] = await Promise.all([
     loadAccountData(context, request, () => api.user.formFields(caller)),
     loadAccountData(context, request, () => api.user.sessions.list(caller)),
   ]);
-  return { fields, sessions };
+  return { fields, sessions, totpEnabled: user.totp_enabled };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -113,9 +114,66 @@ export async function action({ context, request }: Route.ActionArgs) {
         ),
       );
     }
+    case "totp-setup": {
+      let setup: TotpSetup | null = null;
+      const result = await runAccountAction(
+        context,
+        request,
+        intent,
+        async () => {
+          const answer = await api.user.totp.setup(caller);
+          setup = { secret: answer.secret, otpauthUri: answer.otpauth_uri, qrSvg: answer.qr_svg };
+        },
+        unavailable,
+      );
+      return data({ ...result, setup }, { status: result.ok ? 200 : 422 });
+    }
+    case "totp-enable": {
+      const code = textField(form, "code").replace(/\s/g, "");
+      // The secret rides back in the form so a wrong code can show the QR code again.
+      const secret = textField(form, "secret");
+      const result = code
+        ? await runAccountAction(
+            context,
+            request,
+            intent,
+            () => api.user.totp.enable(caller, { code }),
+            unavailable,
+          )
+        : ({ intent, ok: false, fields: { code: t("Account.Totp.CodeRequired") } } as const);
+      return data(
+        { ...result, setup: result.ok ? null : setupAgain(secret) },
+        { status: result.ok ? 200 : 422 },
+      );
+    }
+    case "totp-disable": {
+      const password = textField(form, "password");
+      const code = textField(form, "code").replace(/\s/g, "");
+      const fields: Record<string, string> = {};
+      if (!password) fields.password = t("Password.Required");
+      if (!code) fields.code = t("Account.Totp.CodeRequired");
+      if (Object.keys(fields).length > 0) return answer({ intent, ok: false, fields });
+      return answer(
+        await runAccountAction(
+          context,
+          request,
+          intent,
+          () => api.user.totp.disable(caller, { password, code }),
+          unavailable,
+        ),
+      );
+    }
     default:
       throw data("Bad Request", { status: 400 });
   }
+}
+
+/**
+ * After a wrong code the form shows the secret again as text (the QR code needs the API's
+ * answer, which a second setup would replace with a new secret).
+ */
+function setupAgain(secret: string): TotpSetup | null {
+  return /^[A-Z2-7]{16,128}$/.test(secret) ? { secret, otpauthUri: "", qrSvg: "" } : null;
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -127,6 +185,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h2 className="account-card__title">{title}</h2>
       <PersonalInfoForm fields={loaderData.fields} answer={actionData} />
       <PasswordForm answer={actionData} />
+      <TotpSection
+        enabled={loaderData.totpEnabled}
+        setup={actionData && "setup" in actionData ? (actionData.setup ?? null) : null}
+        answer={actionData}
+      />
       <SessionList sessions={loaderData.sessions} answer={actionData} />
     </>
   );
