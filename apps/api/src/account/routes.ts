@@ -43,8 +43,14 @@ export function registerAccountRoutes(routes: ApiRoutes) {
     response: RegisterUserResponse,
     handler: async ({ payload, lang, meta }) => {
       const { captcha, ...form } = payload;
-      await passCaptchaGate({ security, call: "register", ip: meta.ip, captcha });
-      return registerUser({ db, appUrl, lang, ...form });
+      return passCaptchaGate({
+        security,
+        call: "register",
+        ip: meta.ip,
+        email: form.email,
+        captcha,
+        run: () => registerUser({ db, appUrl, lang, ...form }),
+      });
     },
   });
 
@@ -120,14 +126,14 @@ export function registerAccountRoutes(routes: ApiRoutes) {
     payload: RestoreRequest,
     response: RestoreResponse,
     handler: async ({ payload, lang, meta }) => {
-      await passCaptchaGate({
+      return passCaptchaGate({
         security,
         call: "restore",
         ip: meta.ip,
         email: payload.email,
         captcha: payload.captcha,
+        run: () => requestPasswordReset({ db, appUrl, lang, email: payload.email }),
       });
-      return requestPasswordReset({ db, appUrl, lang, email: payload.email });
     },
   });
 

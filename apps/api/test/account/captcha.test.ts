@@ -17,7 +17,11 @@ describe("captcha after repeated failures", () => {
   const solve = () => solvedCaptcha(() => challengeFrom(api));
   beforeAll(async () => {
     api = await startSecuredApi({
-      policy: { captchaAfterAccountFailures: 2, captchaAfterIpFailures: 4 },
+      policy: {
+        captchaAfterAccountFailures: 2,
+        captchaAfterIpFailures: 4,
+        captchaAfterLettersPerAddress: 3,
+      },
     });
     await signUp(api, "owner@example.com");
   });
@@ -144,6 +148,22 @@ describe("captcha after repeated failures", () => {
       { ip: "198.51.100.32" },
     );
     expect(other.status).toBe(200);
+  });
+
+  it("asks for a captcha once an address was sent three letters this hour, known or not", async () => {
+    const restore = (email: string, index: number, captcha?: string) =>
+      call(api, "/rest/user/restore", { email, captcha }, { ip: `203.0.113.${200 + index}` });
+    await signUp(api, "reader@example.com"); // its confirmation letter is the first
+    for (const [email, before] of [
+      ["reader@example.com", 1],
+      ["stranger@example.com", 0],
+    ] as const) {
+      for (let i = before; i < 3; i++) expect((await restore(email, i)).status).toBe(200);
+      const flood = await restore(email.toUpperCase(), 3);
+      expect(flood.status).toBe(400);
+      expect(flood.body.error.code).toBe("CAPTCHA_REQUIRED");
+      expect((await restore(email, 4, await solve())).status).toBe(200);
+    }
   });
 
   it("answers /api/verify with true or false, and bad input with the error shape", async () => {

@@ -6,21 +6,24 @@ import { requireCaptcha } from "./require-captcha.ts";
 /**
  * Register and restore: the IP's request budget, then a captcha when the IP (or, for restore,
  * the account) has failed to log in repeatedly of late, so a password-guessing run cannot
- * move on to these calls unchallenged (docs/decisions/026-rate-limits-captcha-totp.md).
+ * move on to these calls unchallenged, or when the address was sent a few letters this hour
+ * already (docs/decisions/026-rate-limits-captcha-totp.md).
  */
-export async function passCaptchaGate(options: {
+export async function passCaptchaGate<T>(options: {
   security: AccountSecurity;
   call: Extract<LimitedCall, "register" | "restore">;
   ip: string;
-  email?: string;
+  email: string;
   captcha?: string;
-}) {
+  /** The call itself; only one that went through counts as a letter for the address. */
+  run: () => Promise<T>;
+}): Promise<T> {
   const { security, ip } = options;
   await security.limits.throttle(options.call, ip);
-  const email =
-    options.email === undefined
-      ? undefined
-      : (normalizeAccountEmail(options.email) ?? options.email.trim().toLowerCase());
-  const required = await security.limits.captchaRequired({ ip, email });
+  const email = normalizeAccountEmail(options.email) ?? options.email.trim().toLowerCase();
+  const required = await security.limits.captchaRequired({ ip, email, call: options.call });
   await requireCaptcha({ captcha: security.captcha, required, solution: options.captcha });
+  const result = await options.run();
+  await security.limits.letterRequested(email);
+  return result;
 }

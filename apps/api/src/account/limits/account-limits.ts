@@ -68,6 +68,11 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     points: Number.MAX_SAFE_INTEGER,
     durationSeconds: policy.captchaWindowSeconds,
   });
+  const lettersByAddress = createLimiter(store, {
+    prefix: "letters_address",
+    points: Number.MAX_SAFE_INTEGER,
+    durationSeconds: 60 * 60,
+  });
   const secondCheckFailures = createLimiter(store, {
     prefix: "second_check_fail_account",
     points: policy.secondCheckFailuresPerAccount,
@@ -127,15 +132,34 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       ]);
     },
 
-    /** Whether register or restore from `ip` (for `email`) must carry a captcha. */
-    async captchaRequired({ ip, email }: { ip: string; email?: string }) {
-      const [byIp, byAccount] = await Promise.all([
+    /**
+     * Whether register or restore from `ip` for `email` must carry a captcha: after the IP's
+     * failed logins, the account's (restore), or the letters already asked for that address.
+     */
+    async captchaRequired({
+      ip,
+      email,
+      call,
+    }: {
+      ip: string;
+      email: string;
+      call: "register" | "restore";
+    }) {
+      const [byIp, byAccount, letters] = await Promise.all([
         consumed(recentByIp, hashed(ip)),
-        email ? consumed(recentByAccount, hashed(email)) : 0,
+        call === "restore" ? consumed(recentByAccount, hashed(email)) : 0,
+        consumed(lettersByAddress, hashed(email)),
       ]);
       return (
-        byIp >= policy.captchaAfterIpFailures || byAccount >= policy.captchaAfterAccountFailures
+        byIp >= policy.captchaAfterIpFailures ||
+        byAccount >= policy.captchaAfterAccountFailures ||
+        letters >= policy.captchaAfterLettersPerAddress
       );
+    },
+
+    /** A register or restore for `email` went through: counted whether the address is known or not. */
+    async letterRequested(email: string) {
+      await lettersByAddress.consume(hashed(email)).catch(ignoreRefusal);
     },
 
     /** 429 while an account has spent its wrong TOTP codes and re-entered passwords. */

@@ -12,6 +12,11 @@ export interface LimitPolicy {
   /** Failed logins from one IP within `captchaWindowSeconds` after which a captcha is needed. */
   captchaAfterIpFailures: number;
   captchaWindowSeconds: number;
+  /**
+   * Letters asked for one address (register, restore) within an hour after which the next
+   * request needs a captcha: nobody can flood a mailbox with our letters for free.
+   */
+  captchaAfterLettersPerAddress: number;
   /** Consecutive failed logins for one account from one IP: then that pair waits `blockSeconds`. */
   consecutiveFailuresPerAccountAndIp: number;
   /** Failed logins from one IP per day (slow brute force over many accounts): then a day's wait. */
@@ -30,6 +35,7 @@ export const DEFAULT_LIMIT_POLICY: LimitPolicy = {
   captchaAfterAccountFailures: 3,
   captchaAfterIpFailures: 10,
   captchaWindowSeconds: 15 * 60,
+  captchaAfterLettersPerAddress: 3,
   consecutiveFailuresPerAccountAndIp: 10,
   failuresPerIpPerDay: 100,
   blockSeconds: 60 * 60,

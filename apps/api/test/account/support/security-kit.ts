@@ -24,6 +24,7 @@ export const LOOSE_POLICY: LimitPolicy = {
   captchaAfterAccountFailures: 1_000,
   captchaAfterIpFailures: 1_000,
   captchaWindowSeconds: 15 * 60,
+  captchaAfterLettersPerAddress: 1_000,
   consecutiveFailuresPerAccountAndIp: 1_000,
   failuresPerIpPerDay: 1_000,
   blockSeconds: 60 * 60,
