@@ -183,5 +183,15 @@ describe("captcha after repeated failures", () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.code).toBe("BAD_ENVELOPE");
+    for (const body of [[], "x", 7, null]) {
+      const notAnObject = await api.app.inject({
+        method: "POST",
+        url: "/api/verify",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(body),
+      });
+      expect(notAnObject.statusCode, JSON.stringify(body)).toBe(400);
+      expect(notAnObject.json().error.code).toBe("BAD_ENVELOPE");
+    }
   });
 });

@@ -62,7 +62,8 @@ export function registerCaptchaRoutes(options: {
   // A solution is about a kilobyte; nothing bigger is read.
   app.post("/api/verify", { bodyLimit: 8 * 1024 }, async (request, reply) => {
     await security.limits.throttle("verify", request.ip);
-    if (request.body === null || typeof request.body !== "object") {
+    // The body must be a JSON object; anything else is not a form with fields to name.
+    if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
       throw new AppError(ErrorCode.BAD_ENVELOPE);
     }
     const { captcha } = validatePayload(CaptchaVerifyRequest, request.body);
