@@ -54,6 +54,11 @@ export function AuthFormPanel({
   const errors = local ?? (outcome?.status === "fields" ? outcome.fields : {});
   const busy = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
+  // Each answer counts as an attempt: a captcha solution works once, so the next try gets a
+  // fresh widget.
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counts each new answer.
+  useEffect(() => setAttempt((count) => count + 1), [fetcher.data]);
 
   // A login that worked: once the root loader has been reloaded with the user (the fetcher is
   // idle again: starting a navigation during that revalidation loses the navigation's
@@ -208,7 +213,7 @@ export function AuthFormPanel({
           </div>
         )}
         {(needsCaptcha || errors.captcha) && (
-          <CaptchaField error={errors.captcha} errorId={id("captcha-error")} />
+          <CaptchaField key={attempt} error={errors.captcha} errorId={id("captcha-error")} />
         )}
         <button type="submit" className="button" disabled={busy}>
           {busy ? t("Account.Auth.Working") : t(SUBMITS[form])}
