@@ -52,7 +52,7 @@ export async function registerAdminApi(
     };
     const routes: AdminRoutes = {
       deps,
-      define: (route) => adminRoute(scope, settings, { ...route, path: route.path }),
+      define: (route) => adminRoute(scope, settings, route),
       limiter: options.loginLimiter ?? createLoginLimiter(),
       mustEnrolTotp,
       secureCookie: appUrl.protocol === "https:",

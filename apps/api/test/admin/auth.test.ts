@@ -115,6 +115,25 @@ describe("console sign-in, session cookie, sign-out", () => {
     expect(broken.json().error.code).toBe("BAD_ENVELOPE");
   });
 
+  it("refuses a body too large (413) or not JSON (415) before reading it", async () => {
+    const huge = await api.app.inject({
+      method: "POST",
+      url: "/admin/api/login",
+      headers: { "content-type": "application/json", origin: "https://obmen.example" },
+      payload: JSON.stringify({ email: "desk@obmen.example", password: "x".repeat(100_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+    const text = await api.app.inject({
+      method: "POST",
+      url: "/admin/api/login",
+      headers: { "content-type": "text/plain", origin: "https://obmen.example" },
+      payload: "email=desk@obmen.example",
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
   it("ends sessions of a disabled operator and refuses their login", async () => {
     const operator = await addOperator(api, "leaver@obmen.example", "operator");
     const cookie = await logIn(api, "leaver@obmen.example");
