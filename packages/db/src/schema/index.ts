@@ -1,5 +1,6 @@
 export * from "./account-data.ts";
 export * from "./account-security.ts";
+export * from "./affiliate.ts";
 export * from "./accounts.ts";
 export * from "./api-clients.ts";
 export * from "./catalogue.ts";
