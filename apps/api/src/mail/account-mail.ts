@@ -14,6 +14,9 @@ export const ACCOUNT_MAIL_KINDS = {
   login_change_notice: "account_login_change_notice",
   /** To a new address that is already another account's login: no link, nothing changes. */
   login_change_taken: "account_login_change_taken",
+  /** To the user: two-factor authentication was switched on or off (decision 026). */
+  totp_enabled: "account_totp_enabled",
+  totp_disabled: "account_totp_disabled",
 } as const;
 export type AccountMailType = keyof typeof ACCOUNT_MAIL_KINDS;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[AccountMailType];
@@ -101,6 +104,10 @@ export function accountMailSubject(type: AccountMailType, locale: Locale): strin
       return t("Mail.Account.LoginChangeNotice.Subject");
     case "login_change_taken":
       return t("Mail.Account.LoginChangeTaken.Subject");
+    case "totp_enabled":
+      return t("Mail.Account.TotpEnabled.Subject");
+    case "totp_disabled":
+      return t("Mail.Account.TotpDisabled.Subject");
   }
 }
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { currentTotpCode } from "../../src/account/totp/totp-codes.ts";
 import type { TestApi } from "../support/test-api.ts";
-import { call, PASSWORD, signUp } from "./support/account-kit.ts";
+import { call, lettersTo, PASSWORD, signUp } from "./support/account-kit.ts";
 import { startSecuredApi } from "./support/security-kit.ts";
 
 const STEP_MS = 30_000;
@@ -84,6 +84,10 @@ describe("TOTP second factor", () => {
     expect(enabled.status, enabled.text).toBe(200);
     const info = await send(api, "/rest/user/info", {}, { token });
     expect(info.body.data.user.totp_enabled).toBe(true);
+    // The owner hears of it, in case a stolen session did it.
+    const letter = (await lettersTo(api, "two@example.com")).at(-1)!;
+    expect(letter.kind).toBe("account_totp_enabled");
+    expect(letter.text).toContain("Two-factor authentication has just been switched on");
     const again = await send(api, "/rest/user/totp/setup", {}, { token });
     expect(again.status).toBe(409);
   });
@@ -144,6 +148,8 @@ describe("TOTP second factor", () => {
     expect(off.status, off.text).toBe(200);
     expect((await logIn()).status).toBe(200);
     expect(await api.db.select().from(userTotp).where(eq(userTotp.userId, userId))).toEqual([]);
+    const kinds = (await lettersTo(api, "two@example.com")).map((letter) => letter.kind);
+    expect(kinds.slice(-2)).toEqual(["account_totp_enabled", "account_totp_disabled"]);
   });
 
   it("makes an account wait after six wrong codes, even for the right one", async () => {

@@ -14,6 +14,7 @@ export function registerTotpRoutes({ define, deps }: ApiRoutes) {
   const { db, accountSecurity } = deps;
   const totp: TotpDeps = {
     db,
+    appUrl: deps.appUrl,
     box: accountSecurity.totpBox,
     limits: accountSecurity.limits,
     issuer: new URL(deps.appUrl).host,

@@ -1,8 +1,9 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
-import { type Database, userTotp } from "@obmen/db";
+import { type Database, type Transaction, userTotp } from "@obmen/db";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { UserRow } from "../../http/user-auth.ts";
+import { enqueueAccountMail } from "../../mail/account-mail.ts";
 import type { AccountLimits } from "../limits/account-limits.ts";
 import { verifyPassword } from "../password/password-hashing.ts";
 import type { SecretBox } from "./secret-box.ts";
@@ -10,6 +11,8 @@ import { matchingTimeStep, newTotpSecret, totpUri } from "./totp-codes.ts";
 
 export interface TotpDeps {
   db: Database;
+  /** The site (`APP_URL`) the letters' links are built on. */
+  appUrl: string;
   box: SecretBox;
   limits: AccountLimits;
   /** The name authenticator apps show beside the account: the site's host (from APP_URL). */
@@ -54,7 +57,10 @@ export async function setUpTotp(deps: TotpDeps, user: UserRow) {
   return { secret, otpauth_uri: otpauthUri, qr_svg: qrSvg };
 }
 
-/** `/rest/user/totp/enable`: the first code from the pending secret switches it on. */
+/**
+ * `/rest/user/totp/enable`: the first code from the pending secret switches it on, and a
+ * letter tells the user (in case a stolen session did it: the owner would be locked out).
+ */
 export async function enableTotp(deps: TotpDeps, options: { user: UserRow; code: string }) {
   const { user } = options;
   await deps.limits.beforeSecondCheck(user.id);
@@ -66,7 +72,15 @@ export async function enableTotp(deps: TotpDeps, options: { user: UserRow; code:
       },
     });
   }
-  if (!(await spendCode(deps, { userId: user.id, code: options.code, pendingOnly: true }))) {
+  const switchedOn = await deps.db.transaction(async (tx) => {
+    const spent = await spendCode(
+      { ...deps, db: tx },
+      { userId: user.id, code: options.code, pendingOnly: true },
+    );
+    if (spent) await tellUser(tx, deps, user, "totp_enabled");
+    return spent;
+  });
+  if (!switchedOn) {
     await deps.limits.secondCheckFailed(user.id);
     throw wrongCode();
   }
@@ -86,9 +100,17 @@ export async function disableTotp(
     });
   }
   const passwordMatches = await verifyPassword(user.passwordHash, options.password);
-  const codeMatches =
-    passwordMatches && (await spendCode(deps, { userId: user.id, code: options.code }));
-  if (!passwordMatches || !codeMatches) {
+  const switchedOff =
+    passwordMatches &&
+    (await deps.db.transaction(async (tx) => {
+      if (!(await spendCode({ ...deps, db: tx }, { userId: user.id, code: options.code }))) {
+        return false;
+      }
+      await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
+      await tellUser(tx, deps, user, "totp_disabled");
+      return true;
+    }));
+  if (!switchedOff) {
     await deps.limits.secondCheckFailed(user.id);
     throw passwordMatches
       ? wrongCode()
@@ -96,7 +118,6 @@ export async function disableTotp(
           fields: { password: { key: "AccountErrors.WrongPassword" } },
         });
   }
-  await deps.db.delete(userTotp).where(eq(userTotp.userId, user.id));
   return {};
 }
 
@@ -105,7 +126,7 @@ export async function disableTotp(
  * 401 `TOTP_INVALID` with a wrong or already used one. Resolves to whether the account has it.
  */
 export async function checkLoginTotp(
-  deps: Omit<TotpDeps, "issuer">,
+  deps: Omit<TotpDeps, "issuer" | "appUrl">,
   options: { userId: string; code?: string },
 ): Promise<boolean> {
   if (!(await isTotpEnabled(deps.db, options.userId))) return false;
@@ -130,7 +151,7 @@ export async function checkLoginTotp(
  * `pendingOnly` also switches the pending secret on in that statement.
  */
 async function spendCode(
-  deps: Omit<TotpDeps, "issuer">,
+  deps: { db: Database | Transaction; box: SecretBox },
   options: { userId: string; code: string; pendingOnly?: boolean },
 ): Promise<boolean> {
   const [row] = await deps.db.select().from(userTotp).where(eq(userTotp.userId, options.userId));
@@ -161,6 +182,16 @@ async function spendCode(
     )
     .returning({ userId: userTotp.userId });
   return spent !== undefined;
+}
+
+/** The "switched on / off" letter, in the user's language, written with the change. */
+function tellUser(
+  tx: Transaction,
+  deps: TotpDeps,
+  user: UserRow,
+  type: "totp_enabled" | "totp_disabled",
+) {
+  return enqueueAccountMail({ tx, type, to: user.email, locale: user.lang, appUrl: deps.appUrl });
 }
 
 function wrongCode() {

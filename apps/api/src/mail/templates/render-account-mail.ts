@@ -104,6 +104,19 @@ function buildView(
         showUrl: false,
         paragraphsAfter: [t("Mail.Account.LoginChangeTaken.NotYou")],
       };
+    case "totp_enabled":
+    case "totp_disabled": {
+      const key = type === "totp_enabled" ? "TotpEnabled" : "TotpDisabled";
+      return {
+        paragraphsBefore: [
+          t(`Mail.Account.${key}.Intro` as const),
+          t(`Mail.Account.${key}.NotYou` as const),
+        ],
+        button: { label: t(`Mail.Account.${key}.Button` as const), url: forgot },
+        showUrl: false,
+        paragraphsAfter: [],
+      };
+    }
   }
 }
 
