@@ -23,8 +23,8 @@ export function AccountEntry({ place }: { place: "bar" | "panel" }) {
       </Suspense>
     );
   }
-  const params = new URLSearchParams(search);
   const open = (modal: string) => {
+    const params = new URLSearchParams(search);
     params.set("modal", modal);
     return `${pathname}?${params}`;
   };
