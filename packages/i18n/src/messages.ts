@@ -21,6 +21,8 @@ export const SERVER_SECTIONS = [
   "FieldNames",
   "Payment",
   "Mail",
+  // The operator console's texts: its own bundle imports them (apps/admin), the site never.
+  "Console",
 ] as const;
 export type ServerSection = (typeof SERVER_SECTIONS)[number];
 
