@@ -8,6 +8,7 @@ import {
   type AdminCreateOperatorRequest,
   type AdminCreatePairRequest,
   type AdminCreatePaySystemRequest,
+  type AdminCurrencyFieldsRequest,
   AdminCurrencyListResponse,
   type AdminCurrencyPatch,
   AdminCurrencyResponse,
@@ -72,7 +73,7 @@ export function createAdminClient(
 
   async function call<R extends DataResponseSchema>(
     schema: R,
-    method: "GET" | "POST" | "PATCH",
+    method: "GET" | "POST" | "PATCH" | "PUT",
     path: string,
     body?: unknown,
   ): Promise<Data<R>> {
@@ -147,6 +148,8 @@ export function createAdminClient(
         call(AdminCurrencyResponse, "POST", "/admin/api/currencies", body),
       update: (id: number, patch: AdminCurrencyPatch) =>
         call(AdminCurrencyResponse, "PATCH", `/admin/api/currencies/${id}`, patch),
+      setFields: (id: number, body: z.input<typeof AdminCurrencyFieldsRequest>) =>
+        call(AdminCurrencyResponse, "PUT", `/admin/api/currencies/${id}/fields`, body),
     },
     pairs: {
       list: () => call(AdminPairListResponse, "GET", "/admin/api/pairs"),

@@ -243,6 +243,20 @@ export const AdminReceiptParams = z.strictObject({
 
 export const AdminIdParams = z.strictObject({ id: WholeNumber.pipe(z.number().int().positive()) });
 
+/** An order field definition of a currency as the console shows it (decision 007, 025). */
+export const AdminFieldDefinitionView = z.object({
+  side: z.enum(["send", "receive"]),
+  key: z.string(),
+  type: z.enum(ORDER_FIELD_TYPES),
+  network: z.string().nullable(),
+  format: z.enum(ORDER_FIELD_FORMATS).nullable(),
+  label_ru: z.string(),
+  label_en: z.string(),
+  label_uk: z.string(),
+  required: z.boolean(),
+  sort_order: z.number().int(),
+});
+
 export const AdminCurrency = z.object({
   id: z.number().int(),
   pay_system: z.object({
@@ -268,6 +282,8 @@ export const AdminCurrency = z.object({
   sort_order: z.number().int(),
   payment_target: z.string().nullable(),
   payment_holder: z.string().nullable(),
+  /** What customers fill for this currency, on each side of a pair. */
+  fields: z.array(AdminFieldDefinitionView),
   updated_at: Timestamp,
 });
 export type AdminCurrency = z.infer<typeof AdminCurrency>;
@@ -459,6 +475,14 @@ export const AdminFieldDefinition = z.strictObject({
   label_uk: z.string().trim().min(1).max(100),
   required: z.boolean().default(true),
   sort_order: z.number().int().min(-1000).max(1000).default(0),
+});
+
+/**
+ * Replaces a currency's field definitions (`PUT /admin/api/currencies/{id}/fields`). Orders
+ * already made keep the values they were given; new orders ask for these fields.
+ */
+export const AdminCurrencyFieldsRequest = z.strictObject({
+  fields: z.array(AdminFieldDefinition).max(20),
 });
 
 export const AdminCreateCurrencyRequest = z.strictObject({

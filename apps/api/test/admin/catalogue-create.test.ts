@@ -123,6 +123,45 @@ describe("building a catalogue from nothing in the console", () => {
     expect(order.status, JSON.stringify(order.body)).toBe(200);
   });
 
+  it("replaces a currency's order fields; the public pair asks for the new ones", async () => {
+    const replaced = await adminCall(api, "PUT", `/admin/api/currencies/${ids.rub}/fields`, {
+      cookie,
+      body: {
+        fields: [
+          { ...CARD_FIELD, side: "receive", key: "receive_card_number" },
+          {
+            type: "full_name",
+            side: "receive",
+            key: "receive_holder",
+            label_ru: "Получатель",
+            label_en: "Recipient",
+            label_uk: "Отримувач",
+            required: false,
+            sort_order: 1,
+          },
+        ],
+      },
+    });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body.data.fields.map((field: { key: string }) => field.key)).toEqual([
+      "receive_card_number",
+      "receive_holder",
+    ]);
+    const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+    expect(pair.fields.map((field) => field.key)).toEqual([
+      "receive_card_number",
+      "receive_holder",
+    ]);
+    const bad = await adminCall(api, "PUT", `/admin/api/currencies/${ids.rub}/fields`, {
+      cookie,
+      body: { fields: [{ ...CARD_FIELD, side: "receive", key: "send_card" }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields)).toEqual(["fields.0.key"]);
+    // Refused: nothing changed.
+    expect(findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB").fields).toHaveLength(2);
+  });
+
   it("refuses what the database would refuse, under the field, and a duplicate with 409", async () => {
     const currency = (overrides: Record<string, unknown>) => ({
       pay_system_id: ids.bank,

@@ -30,7 +30,7 @@ describe("every console call answers with its declared response schema", () => {
   afterAll(() => api.close());
 
   async function expectDeclared(
-    method: "GET" | "POST" | "PATCH",
+    method: "GET" | "POST" | "PATCH" | "PUT",
     template: string,
     url: string,
     options: { body?: unknown; cookie?: string | null } = {},
@@ -159,6 +159,12 @@ describe("every console call answers with its declared response schema", () => {
           ],
         },
       },
+    );
+    await expectDeclared(
+      "PUT",
+      "/admin/api/currencies/{id}/fields",
+      `/admin/api/currencies/${currency.body.data.id}/fields`,
+      { body: { fields: [] } },
     );
     const currencies = await adminCall(api, "GET", "/admin/api/currencies", { cookie: admin });
     const btc = currencies.body.data.items.find(

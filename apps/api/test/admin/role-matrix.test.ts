@@ -32,6 +32,7 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "PATCH /admin/api/pairs/{id}": ["admin", "operator"],
   "POST /admin/api/pairs": ["admin", "operator"],
   "POST /admin/api/currencies": ["admin", "operator"],
+  "PUT /admin/api/currencies/{id}/fields": ["admin", "operator"],
   "GET /admin/api/pay-systems": ["admin", "operator"],
   "POST /admin/api/pay-systems": ["admin", "operator"],
   "GET /admin/api/operators": ["admin"],

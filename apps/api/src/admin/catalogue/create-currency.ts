@@ -6,11 +6,12 @@ import {
   type FieldProblem,
 } from "@obmen/contracts";
 import { currencies, currencyFields, type Database, paySystems } from "@obmen/db";
-import { FORMAT_FIELD_TYPE, toDecimal } from "@obmen/domain";
+import { toDecimal } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
+import { fieldDefinitionProblems, fieldDefinitionRows } from "./check-field-definitions.ts";
 import { loadAdminCurrencies } from "./currency-view.ts";
 
 type Request = z.output<typeof AdminCreateCurrencyRequest>;
@@ -64,21 +65,7 @@ export async function createCurrency(options: {
       });
     }
     if (request.fields.length > 0) {
-      await tx.insert(currencyFields).values(
-        request.fields.map((field) => ({
-          currencyId: row.id,
-          side: field.side,
-          key: field.key,
-          type: field.type,
-          network: field.network ?? null,
-          format: field.format ?? null,
-          labelRu: field.label_ru,
-          labelEn: field.label_en,
-          labelUk: field.label_uk,
-          required: field.required,
-          sortOrder: field.sort_order,
-        })),
-      );
+      await tx.insert(currencyFields).values(fieldDefinitionRows(row.id, request.fields));
     }
     await writeAudit({
       tx,
@@ -109,29 +96,6 @@ function checkCurrency(request: Request) {
       fields.send_min ??= { key: "AdminErrors.MinAboveMax" };
     }
   }
-  const seen = new Set<string>();
-  request.fields.forEach((field, index) => {
-    const at = `fields.${index}`;
-    if (!field.key.startsWith(`${field.side}_`)) {
-      fields[`${at}.key`] = { key: "AdminErrors.FieldKeySide", values: { side: field.side } };
-    } else if (seen.has(`${field.side}:${field.key}`)) {
-      fields[`${at}.key`] = { key: "AdminErrors.NameTaken" };
-    }
-    seen.add(`${field.side}:${field.key}`);
-    if ((field.type === "crypto_address") !== Boolean(field.network)) {
-      fields[`${at}.network`] = {
-        key:
-          field.type === "crypto_address"
-            ? "AdminErrors.NetworkRequired"
-            : "AdminErrors.NetworkOnlyForAddress",
-      };
-    }
-    if (field.format && FORMAT_FIELD_TYPE[field.format] !== field.type) {
-      fields[`${at}.format`] = {
-        key: "AdminErrors.FormatType",
-        values: { type: FORMAT_FIELD_TYPE[field.format] },
-      };
-    }
-  });
+  Object.assign(fields, fieldDefinitionProblems(request.fields));
   if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
 }

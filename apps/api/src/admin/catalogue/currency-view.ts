@@ -1,7 +1,16 @@
 import type { AdminCurrency } from "@obmen/contracts";
-import { currencies, currencyHeld, type Database, paySystems, type Transaction } from "@obmen/db";
+import {
+  currencies,
+  currencyFields,
+  currencyHeld,
+  type Database,
+  paySystems,
+  type Transaction,
+} from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
+
+type FieldRow = typeof currencyFields.$inferSelect;
 
 /**
  * Currencies with their reserve, what open orders hold of it and what is left, as the console
@@ -18,6 +27,15 @@ export async function loadAdminCurrencies(options: {
     .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
     .where(options.id === undefined ? undefined : eq(currencies.id, options.id))
     .orderBy(asc(currencies.sortOrder), asc(currencies.id));
+  const fieldRows = await options.db
+    .select()
+    .from(currencyFields)
+    .where(options.id === undefined ? undefined : eq(currencyFields.currencyId, options.id))
+    .orderBy(asc(currencyFields.side), asc(currencyFields.sortOrder), asc(currencyFields.id));
+  const fieldsOf = new Map<number, FieldRow[]>();
+  for (const field of fieldRows) {
+    fieldsOf.set(field.currencyId, [...(fieldsOf.get(field.currencyId) ?? []), field]);
+  }
   return rows.map(({ currency, paySystem, held }) => {
     const heldAmount = held ?? "0";
     return {
@@ -43,6 +61,18 @@ export async function loadAdminCurrencies(options: {
       sort_order: currency.sortOrder,
       payment_target: currency.paymentTarget,
       payment_holder: currency.paymentHolder,
+      fields: (fieldsOf.get(currency.id) ?? []).map((field) => ({
+        side: field.side,
+        key: field.key,
+        type: field.type,
+        network: field.network,
+        format: field.format,
+        label_ru: field.labelRu,
+        label_en: field.labelEn,
+        label_uk: field.labelUk,
+        required: field.required,
+        sort_order: field.sortOrder,
+      })),
       updated_at: currency.updatedAt.toISOString(),
     };
   });

@@ -2,6 +2,7 @@ import {
   AdminCreateCurrencyRequest,
   AdminCreatePairRequest,
   AdminCreatePaySystemRequest,
+  AdminCurrencyFieldsRequest,
   AdminCurrencyListResponse,
   AdminCurrencyPatch,
   AdminCurrencyResponse,
@@ -18,6 +19,7 @@ import { createPair } from "./create-pair.ts";
 import { loadAdminCurrencies } from "./currency-view.ts";
 import { loadAdminPairs } from "./pair-view.ts";
 import { createPaySystem, listPaySystems } from "./pay-systems.ts";
+import { replaceCurrencyFields } from "./replace-currency-fields.ts";
 import { updateCurrency } from "./update-currency.ts";
 import { updatePair } from "./update-pair.ts";
 
@@ -130,6 +132,25 @@ export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
       createPair({
         db: deps.db,
         catalogueChanges: deps.catalogueChanges,
+        request: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "PUT",
+    path: "/admin/api/currencies/{id}/fields",
+    summary:
+      "Replace the order fields customers fill for a currency (orders already made keep theirs)",
+    role: DESK,
+    params: AdminIdParams,
+    body: AdminCurrencyFieldsRequest,
+    response: AdminCurrencyResponse,
+    handler: ({ params, body, caller, ip }) =>
+      replaceCurrencyFields({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        id: params.id,
         request: body,
         actor: { operatorId: caller.operator.id, ip },
       }),

@@ -59,7 +59,7 @@ export interface AdminCall {
 /** One console call as a browser on the console's page makes it (its Origin, its cookie). */
 export async function adminCall(
   api: AdminTestApi,
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   url: string,
   options: {
     cookie?: string | null;
