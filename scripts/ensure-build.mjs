@@ -54,6 +54,28 @@ if (buildNeeded) {
   );
 }
 
+// The operator console (apps/admin) is a bundle of its own, rebuilt on its own sources.
+const consoleMarker = path.join(root, "apps/admin/dist/index.html");
+const consoleInputs = [
+  "apps/admin/src",
+  "apps/admin/index.html",
+  "apps/admin/vite.config.ts",
+  "apps/admin/package.json",
+  "packages/i18n/locales",
+  "packages/i18n/src",
+  "packages/contracts/src",
+  "packages/domain/src",
+  "scripts/precompress-client-build.ts",
+  "package-lock.json",
+];
+const consoleBuiltAt = existsSync(consoleMarker) ? statSync(consoleMarker).mtimeMs : 0;
+if (consoleBuiltAt < Math.max(...consoleInputs.map(newestMtime))) {
+  stage(
+    consoleBuiltAt ? "Rebuilding the operator console" : "Building the operator console",
+    "npm run build -w @obmen/admin",
+  );
+}
+
 // Quick and silent when the templates exist (packages/db/src/pglite-template.ts); on a new
 // install this is where the database is first migrated and seeded.
 // This very node (24, from the devDependency): a shell's `node` may be the system's older one.

@@ -6,6 +6,7 @@ import type { ObmenClient } from "@obmen/contracts/sdk";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { createLoadContext, WidgetScripts } from "../app/web-context.server.ts";
+import { registerAdminConsole } from "./admin-console.ts";
 import { sendFetchResponse, sendSharedPage, toFetchRequest } from "./fetch-bridge.ts";
 import { createPageMicrocache } from "./page-microcache.ts";
 import { loadStaticFiles, registerStaticFiles } from "./static-files.ts";
@@ -66,6 +67,9 @@ export async function registerWebTier(
 
   // The home pages are the same for every anonymous visitor: render each at most once a second.
   const homeCache = createPageMicrocache({ paths: HOME_PATHS, ttlMs: HOME_CACHE_TTL_MS });
+
+  // The operator console's own bundle under /admin (docs/decisions/030-operator-console-ui.md).
+  await registerAdminConsole(app);
 
   // Encapsulated: the parser changes below apply to the site's routes only, not to the API.
   await app.register(async function webTier(web) {

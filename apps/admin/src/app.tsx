@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, api, type Operator, setUnauthorizedListener } from "./api.ts";
+import { CONSOLE_LOCALES, useI18n } from "./i18n.tsx";
+import { BASE, Link, parseRoute, useLocation } from "./router.tsx";
+import { AuditScreen } from "./screens/audit.tsx";
+import { CatalogueScreen } from "./screens/catalogue.tsx";
+import { DeskScreen } from "./screens/desk.tsx";
+import { LoginScreen } from "./screens/login.tsx";
+import { OperatorsScreen } from "./screens/operators.tsx";
+import { OrderScreen } from "./screens/order.tsx";
+
+type Session =
+  | { state: "loading" }
+  | { state: "anonymous" }
+  | { state: "signed-in"; operator: Operator };
+
+export function App() {
+  const { t } = useI18n();
+  const [session, setSession] = useState<Session>({ state: "loading" });
+
+  useEffect(() => {
+    setUnauthorizedListener(() => setSession({ state: "anonymous" }));
+    api<{ operator: Operator }>("GET", "/me")
+      .then(({ operator }) => setSession({ state: "signed-in", operator }))
+      .catch(() => setSession({ state: "anonymous" }));
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await api("POST", "/logout", {}).catch(() => {});
+    setSession({ state: "anonymous" });
+  }, []);
+
+  if (session.state === "loading") {
+    return <p className="loading">{t("Console.Loading")}</p>;
+  }
+  if (session.state === "anonymous") {
+    return <LoginScreen onSignedIn={(operator) => setSession({ state: "signed-in", operator })} />;
+  }
+  return <Shell operator={session.operator} onSignOut={signOut} />;
+}
+
+function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: () => void }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const route = parseRoute(pathname);
+  const canDesk = operator.role === "admin" || operator.role === "operator";
+  const nav = [
+    canDesk && {
+      href: BASE,
+      label: t("Console.Nav.Desk"),
+      active: route.screen === "desk" || route.screen === "order",
+    },
+    canDesk && {
+      href: `${BASE}/catalogue`,
+      label: t("Console.Nav.Catalogue"),
+      active: route.screen === "catalogue",
+    },
+    operator.role === "admin" && {
+      href: `${BASE}/operators`,
+      label: t("Console.Nav.Operators"),
+      active: route.screen === "operators",
+    },
+    operator.role === "admin" && {
+      href: `${BASE}/audit`,
+      label: t("Console.Nav.Audit"),
+      active: route.screen === "audit",
+    },
+  ].filter((item) => item !== false);
+
+  return (
+    <div className="shell">
+      <header className="top">
+        <span className="top__brand">{t("Console.Title")}</span>
+        <nav className="top__nav" aria-label={t("Console.Nav.Label")}>
+          {nav.map((item) => (
+            <Link key={item.href} href={item.href} aria-current={item.active ? "page" : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="top__user">
+          <span className="top__who">
+            {operator.email} ·{" "}
+            <span className="top__role">{t(`Console.Roles.${operator.role}`)}</span>
+          </span>
+          <LanguageSwitch />
+          <button type="button" className="button button--quiet" onClick={onSignOut}>
+            {t("Console.SignOut")}
+          </button>
+        </div>
+      </header>
+      <main className="main">
+        <Screen route={route} operator={operator} />
+      </main>
+    </div>
+  );
+}
+
+function Screen({ route, operator }: { route: ReturnType<typeof parseRoute>; operator: Operator }) {
+  const { t } = useI18n();
+  const canDesk = operator.role === "admin" || operator.role === "operator";
+  if (operator.totp_enrolment_required)
+    return <p className="notice">{t("Console.TotpEnrolmentRequired")}</p>;
+  switch (route.screen) {
+    case "desk":
+      return canDesk ? <DeskScreen /> : <Forbidden />;
+    case "order":
+      return canDesk ? <OrderScreen uuid={route.uuid} /> : <Forbidden />;
+    case "catalogue":
+      return canDesk ? <CatalogueScreen /> : <Forbidden />;
+    case "operators":
+      return operator.role === "admin" ? <OperatorsScreen /> : <Forbidden />;
+    case "audit":
+      return operator.role === "admin" ? <AuditScreen /> : <Forbidden />;
+    default:
+      return <p className="notice">{t("Console.NotFound")}</p>;
+  }
+}
+
+export function Forbidden() {
+  const { t } = useI18n();
+  return (
+    <p className="notice notice--error" role="alert">
+      {t("Console.Forbidden")}
+    </p>
+  );
+}
+
+/** The message to show for a failed call: 403 is always the role's refusal. */
+export function errorText(error: unknown, t: ReturnType<typeof useI18n>["t"]): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return t("Console.Forbidden");
+    if (error.status === 0) return t("Console.NetworkError");
+    return error.message || t("Console.UnknownError");
+  }
+  return t("Console.UnknownError");
+}
+
+export function LanguageSwitch() {
+  const { t, locale, setLocale } = useI18n();
+  return (
+    <label className="lang">
+      <span className="visually-hidden">{t("Console.Language")}</span>
+      <select value={locale} onChange={(event) => setLocale(event.target.value as typeof locale)}>
+        {CONSOLE_LOCALES.map((code) => (
+          <option key={code} value={code}>
+            {code.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,329 @@
+import type { AdminCurrency, AdminPair } from "@obmen/contracts";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, api } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { changedValues, formatAmount, toApiDecimal } from "../format.ts";
+import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
+
+/**
+ * Currencies and pairs, each row editable in place. Only the changed keys are sent; the API
+ * checks them (decision 028) and its messages appear under the inputs they concern.
+ */
+export function CatalogueScreen() {
+  const { t } = useI18n();
+  const [currencies, setCurrencies] = useState<AdminCurrency[] | null>(null);
+  const [pairs, setPairs] = useState<AdminPair[] | null>(null);
+  const [error, setError] = useState("");
+
+  const load = useCallback(() => {
+    Promise.all([
+      api<{ items: AdminCurrency[] }>("GET", "/currencies"),
+      api<{ items: AdminPair[] }>("GET", "/pairs"),
+    ])
+      .then(([c, p]) => {
+        setCurrencies(c.items);
+        setPairs(p.items);
+      })
+      .catch((reason) => setError(errorText(reason, t)));
+  }, [t]);
+  useEffect(load, [load]);
+
+  return (
+    <section aria-labelledby="catalogue-title">
+      <h1 id="catalogue-title">{t("Console.Catalogue.Title")}</h1>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <h2>{t("Console.Catalogue.Currencies")}</h2>
+      <ul className="rows">
+        {currencies?.map((currency) => (
+          <CurrencyRow key={currency.id} currency={currency} onSaved={load} />
+        ))}
+      </ul>
+      <h2>{t("Console.Catalogue.Pairs")}</h2>
+      <ul className="rows">
+        {pairs?.map((pair) => (
+          <PairRow key={pair.id} pair={pair} onSaved={load} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type Draft = Record<string, string | boolean>;
+
+/** The editable values of a row as the inputs hold them (decimals as typed text). */
+function useRowEditor(
+  id: string,
+  path: string,
+  initial: Draft,
+  toPatch: (changes: Partial<Draft>) => Record<string, unknown>,
+  onSaved: () => void,
+) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const { t } = useI18n();
+
+  const start = () => {
+    setDraft(initial);
+    setFields({});
+    setMessage("");
+    setEditing(true);
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const changes = changedValues(initial, draft);
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    setBusy(true);
+    setFields({});
+    setMessage("");
+    try {
+      await api("PATCH", path, toPatch(changes));
+      setEditing(false);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+        setFields(error.fields);
+      else setMessage(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (key: string, label: string, kind: "decimal" | "integer" = "decimal") => (
+    <div className="field" key={key}>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        inputMode={kind === "integer" ? "numeric" : "decimal"}
+        value={String(draft[key] ?? "")}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        aria-invalid={fields[key] ? true : undefined}
+        aria-describedby={fields[key] ? `${id}-${key}-error` : undefined}
+      />
+      {fields[key] && (
+        <p className="field__error" id={`${id}-${key}-error`}>
+          {fields[key]}
+        </p>
+      )}
+    </div>
+  );
+  const checkbox = (key: string, label: string) => (
+    <div className="field field--check" key={key}>
+      <input
+        id={`${id}-${key}`}
+        type="checkbox"
+        checked={draft[key] === true}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
+      />
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      {fields[key] && <p className="field__error">{fields[key]}</p>}
+    </div>
+  );
+  return { editing, setEditing, start, save, input, checkbox, busy, message };
+}
+
+const decimalOrNull = (value: string | boolean | undefined) =>
+  typeof value === "string" ? toApiDecimal(value) : value;
+
+function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: () => void }) {
+  const { t, locale } = useI18n();
+  const initial: Draft = {
+    reserve: currency.reserve,
+    decimals: String(currency.decimals),
+    send_min: currency.send_min ?? "",
+    send_max: currency.send_max ?? "",
+    active: currency.active,
+  };
+  const editor = useRowEditor(
+    `currency-${currency.id}`,
+    `/currencies/${currency.id}`,
+    initial,
+    (changes) => {
+      const patch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(changes)) {
+        if (key === "decimals") patch[key] = Number(value);
+        else if (key === "reserve") patch[key] = toApiDecimal(String(value)) ?? "0";
+        else patch[key] = decimalOrNull(value);
+      }
+      return patch;
+    },
+    onSaved,
+  );
+  const code = `${currency.pay_system.name} ${currency.currency_code}`;
+  return (
+    <li className="row card" aria-label={code}>
+      <div className="row__head">
+        <strong>{code}</strong> <span className="mono muted">{currency.url_xml}</span>
+        <OnOff active={currency.active} t={t} />
+      </div>
+      {!editor.editing ? (
+        <div className="row__view">
+          <span>
+            {t("Console.Catalogue.Reserve")}: {formatAmount(currency.reserve, locale)}
+          </span>
+          <span>
+            {t("Console.Catalogue.Available")}: {formatAmount(currency.available, locale)}
+          </span>
+          <span>
+            {t("Console.Catalogue.Decimals")}: {currency.decimals}
+          </span>
+          <span>
+            {t("Console.Catalogue.Limits")}:{" "}
+            {currency.send_min ? formatAmount(currency.send_min, locale) : "—"} …{" "}
+            {currency.send_max ? formatAmount(currency.send_max, locale) : "—"}
+          </span>
+          <button type="button" className="button button--small" onClick={editor.start}>
+            {t("Console.Edit")}
+          </button>
+        </div>
+      ) : (
+        <form className="row__form" onSubmit={editor.save} noValidate>
+          {editor.input("reserve", t("Console.Catalogue.Reserve"))}
+          {editor.input("decimals", t("Console.Catalogue.Decimals"), "integer")}
+          {editor.input("send_min", t("Console.Catalogue.SendMin"))}
+          {editor.input("send_max", t("Console.Catalogue.SendMax"))}
+          {editor.checkbox("active", t("Console.Catalogue.Active"))}
+          {editor.message && (
+            <p className="form-error" role="alert">
+              {editor.message}
+            </p>
+          )}
+          <div className="row__buttons">
+            <button type="submit" className="button" disabled={editor.busy}>
+              {t("Console.Save")}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => editor.setEditing(false)}
+            >
+              {t("Console.Cancel")}
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+const PAIR_DECIMALS = [
+  "send_rate",
+  "receive_rate",
+  "send_rate_real",
+  "receive_rate_real",
+  "comission_amount",
+  "min_send_sum",
+  "max_send_sum",
+  "min_receive_sum",
+  "max_receive_sum",
+] as const;
+
+function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => void }) {
+  const { t, locale } = useI18n();
+  const initial: Draft = { active: pair.active };
+  for (const key of PAIR_DECIMALS) initial[key] = pair[key] ?? "";
+  const editor = useRowEditor(
+    `pair-${pair.id}`,
+    `/pairs/${pair.id}`,
+    initial,
+    (changes) => {
+      const patch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(changes)) {
+        const required =
+          key.endsWith("rate") || key.endsWith("rate_real") || key === "comission_amount";
+        patch[key] =
+          typeof value === "string" && required
+            ? (toApiDecimal(value) ?? "")
+            : decimalOrNull(value);
+      }
+      return patch;
+    },
+    onSaved,
+  );
+  const name = `${pair.send_currency.url_xml} → ${pair.receive_currency.url_xml}`;
+  const limit = (value: string | null) => (value ? formatAmount(value, locale) : "—");
+  return (
+    <li className="row card" aria-label={name}>
+      <div className="row__head">
+        <strong>{name}</strong>
+        <OnOff active={pair.active} t={t} />
+      </div>
+      {!editor.editing ? (
+        <div className="row__view">
+          <span>
+            {t("Console.Catalogue.Rate")}: {formatAmount(pair.send_rate, locale)} :{" "}
+            {formatAmount(pair.receive_rate, locale)}
+          </span>
+          <span>
+            {t("Console.Catalogue.RealRate")}: {formatAmount(pair.send_rate_real, locale)} :{" "}
+            {formatAmount(pair.receive_rate_real, locale)}
+          </span>
+          <span>
+            {t("Console.Catalogue.Markup")}: {formatAmount(pair.markup_percent, locale)} %
+          </span>
+          <span>
+            {t("Console.Catalogue.Commission")}: {formatAmount(pair.comission_amount, locale)}{" "}
+            {pair.receive_currency.currency_code}
+          </span>
+          <span>
+            {t("Console.Catalogue.SendLimits")}: {limit(pair.min_send_sum)} …{" "}
+            {limit(pair.max_send_sum)}
+          </span>
+          <span>
+            {t("Console.Catalogue.ReceiveLimits")}: {limit(pair.min_receive_sum)} …{" "}
+            {limit(pair.max_receive_sum)}
+          </span>
+          <button type="button" className="button button--small" onClick={editor.start}>
+            {t("Console.Edit")}
+          </button>
+        </div>
+      ) : (
+        <form className="row__form" onSubmit={editor.save} noValidate>
+          {editor.checkbox("active", t("Console.Catalogue.Active"))}
+          {editor.input("send_rate", t("Console.Catalogue.SendRate"))}
+          {editor.input("receive_rate", t("Console.Catalogue.ReceiveRate"))}
+          {editor.input("send_rate_real", t("Console.Catalogue.SendRateReal"))}
+          {editor.input("receive_rate_real", t("Console.Catalogue.ReceiveRateReal"))}
+          {editor.input("comission_amount", t("Console.Catalogue.Commission"))}
+          {editor.input("min_send_sum", t("Console.Catalogue.MinSend"))}
+          {editor.input("max_send_sum", t("Console.Catalogue.MaxSend"))}
+          {editor.input("min_receive_sum", t("Console.Catalogue.MinReceive"))}
+          {editor.input("max_receive_sum", t("Console.Catalogue.MaxReceive"))}
+          {editor.message && (
+            <p className="form-error" role="alert">
+              {editor.message}
+            </p>
+          )}
+          <div className="row__buttons">
+            <button type="submit" className="button" disabled={editor.busy}>
+              {t("Console.Save")}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => editor.setEditing(false)}
+            >
+              {t("Console.Cancel")}
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+function OnOff({ active, t }: { active: boolean; t: ConsoleTranslate }) {
+  return (
+    <span className={active ? "badge badge--completed" : "badge badge--cancelled"}>
+      {active ? t("Console.Catalogue.On") : t("Console.Catalogue.Off")}
+    </span>
+  );
+}

@@ -1,0 +1,145 @@
+import type { AdminOperator, OperatorRole } from "@obmen/contracts";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, api } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { formatDateTime } from "../format.ts";
+import { useI18n } from "../i18n.tsx";
+import { Field } from "./login.tsx";
+
+const ROLES: OperatorRole[] = ["operator", "editor", "admin"];
+
+/** Admin only: who may use the console, and a new account with its role. */
+export function OperatorsScreen() {
+  const { t, locale } = useI18n();
+  const [items, setItems] = useState<AdminOperator[] | null>(null);
+  const [error, setError] = useState("");
+  const load = useCallback(() => {
+    api<{ items: AdminOperator[] }>("GET", "/operators")
+      .then((result) => setItems(result.items))
+      .catch((reason) => setError(errorText(reason, t)));
+  }, [t]);
+  useEffect(load, [load]);
+
+  return (
+    <section aria-labelledby="operators-title">
+      <h1 id="operators-title">{t("Console.Operators.Title")}</h1>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="rows">
+        {items?.map((operator) => (
+          <li key={operator.id} className="row card">
+            <div className="row__head">
+              <strong className="wrap">{operator.email}</strong>
+              <span className="badge">{t(`Console.Roles.${operator.role}`)}</span>
+              {operator.disabled_at && (
+                <span className="badge badge--cancelled">{t("Console.Operators.Disabled")}</span>
+              )}
+            </div>
+            <div className="row__view muted">
+              <span>
+                {t("Console.Operators.Created")}: {formatDateTime(operator.created_at, locale)}
+              </span>
+              <span>
+                {t("Console.Operators.LastLogin")}:{" "}
+                {operator.last_login_at ? formatDateTime(operator.last_login_at, locale) : "—"}
+              </span>
+              <span>TOTP: {operator.totp_enabled ? t("Console.Yes") : t("Console.No")}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <CreateOperator onCreated={load} />
+    </section>
+  );
+}
+
+function CreateOperator({ onCreated }: { onCreated: () => void }) {
+  const { t } = useI18n();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [role, setRole] = useState<OperatorRole>("operator");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [done, setDone] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFields({});
+    setMessage("");
+    setDone("");
+    try {
+      const created = await api<AdminOperator>("POST", "/operators", { email, password, role });
+      setDone(t("Console.Operators.CreatedOne", { email: created.email }));
+      setEmail("");
+      setPassword("");
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+        setFields(error.fields);
+      else setMessage(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card form-grid" onSubmit={submit} noValidate aria-labelledby="new-operator">
+      <h2 id="new-operator">{t("Console.Operators.New")}</h2>
+      <Field id="new-operator-email" label={t("Console.Login.Email")} error={fields.email}>
+        <input
+          id="new-operator-email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={fields.email ? true : undefined}
+        />
+      </Field>
+      <Field
+        id="new-operator-password"
+        label={t("Console.Operators.Password")}
+        error={fields.password}
+      >
+        <input
+          id="new-operator-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={fields.password ? true : undefined}
+        />
+      </Field>
+      <Field id="new-operator-role" label={t("Console.Operators.Role")} error={fields.role}>
+        <select
+          id="new-operator-role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as OperatorRole)}
+        >
+          {ROLES.map((name) => (
+            <option key={name} value={name}>
+              {t(`Console.Roles.${name}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {t("Console.Operators.Create")}
+      </button>
+    </form>
+  );
+}
