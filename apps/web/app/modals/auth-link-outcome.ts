@@ -13,6 +13,8 @@ export type AuthLinkOutcome =
   | { status: "refused"; message: string }
   /** The new password was not accepted: a message per field. */
   | { status: "fields"; fields: Partial<Record<NewPasswordField, string>> }
+  /** The call needs a signed-in user (a login change is confirmed by its own account). */
+  | { status: "login-required" }
   /** The visitor closed the modal; the cookie is cleared. */
   | { status: "dismissed" };
 

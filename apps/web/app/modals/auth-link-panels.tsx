@@ -1,6 +1,6 @@
 import type { WebMessageKey as MessageKey } from "@obmen/i18n";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import type { AuthLinkKind } from "../routing/auth-links.ts";
 import { type AuthLinkOutcome, authLinkActionPath } from "./auth-link-outcome.ts";
@@ -198,6 +198,8 @@ function OutcomeMessage({ outcome, done }: { outcome: AuthLinkOutcome | null; do
           {t("Modals.AuthLink.Unavailable")}
         </p>
       );
+    case "login-required":
+      return <LoginRequired />;
     case "refused":
       return (
         <p role="alert" className="auth-form__status auth-form__status--problem">
@@ -207,4 +209,22 @@ function OutcomeMessage({ outcome, done }: { outcome: AuthLinkOutcome | null; do
     default:
       return null;
   }
+}
+
+/**
+ * A login change is confirmed by the account it belongs to: sign in first, and the login modal
+ * brings the visitor back here, where the link (still in its cookie) is confirmed.
+ */
+function LoginRequired() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const next = new URLSearchParams({ modal: "login", next: "/?confirm_login=1" });
+  return (
+    <div role="alert" className="auth-form__status auth-form__status--problem">
+      <p>{t("Modals.LoginComplete.LoginFirst")}</p>
+      <p>
+        <Link to={`${pathname}?${next}`}>{t("Modals.Login.Submit")}</Link>
+      </p>
+    </div>
+  );
 }

@@ -88,6 +88,8 @@ export function outcomeOfFailure(error: unknown): AuthLinkOutcome {
   if (error.status >= 500) return { status: "unavailable" };
   const { code, message, fields } = error.body.error;
   if (code === "NOT_FOUND") return { status: "invalid" };
+  // Only a login change needs a session: the link then waits in its cookie for the login.
+  if (code === "UNAUTHORIZED") return { status: "login-required" };
   if (code === "VALIDATION_FAILED" && fields) {
     const passwordFields = Object.fromEntries(
       Object.entries(fields).filter(([key]) =>

@@ -119,6 +119,8 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       return answer(outcome, 410, true);
     case "unavailable":
       return answer(outcome, 503, false);
+    case "login-required":
+      return answer(outcome, 401, false);
     default:
       return answer(outcome, 422, false);
   }
