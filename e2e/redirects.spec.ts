@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { AUTH_TEXTS, registerAndConfirm, uniqueEmail } from "./account-helpers.ts";
 import {
   type LoopbackServer,
   type RunningObmen,
@@ -8,9 +9,9 @@ import {
   startObmen,
 } from "./support/obmen-server.ts";
 
-// Spec §2's redirect rules and the auth-link modals, against the suite's server (its API has no
-// account calls yet, so every link is answered NOT_FOUND: "invalid or expired"). Expected texts
-// are written out, so a missing translation fails.
+// Spec §2's redirect rules and the auth-link modals, against the suite's server (made-up tokens,
+// so a link is answered NOT_FOUND, "invalid or expired", or for a login change by an anonymous
+// visitor, "log in first"). Expected texts are written out, so a missing translation fails.
 const TOKEN = "e2eToken_0123456789-abcdef";
 
 const LOCALES = [
@@ -24,6 +25,7 @@ const LOCALES = [
       "confirm-login": "Подтверждение новой почты",
     },
     invalid: "Ссылка недействительна или устарела.",
+    loginFirst: "Новый адрес подтверждает владелец аккаунта",
     close: "Закрыть",
   },
   {
@@ -36,6 +38,7 @@ const LOCALES = [
       "confirm-login": "Confirm your new e-mail",
     },
     invalid: "This link is invalid or has expired.",
+    loginFirst: "Only the account's owner can confirm the new address",
     close: "Close",
   },
   {
@@ -48,6 +51,7 @@ const LOCALES = [
       "confirm-login": "Підтвердження нової пошти",
     },
     invalid: "Посилання недійсне або застаріле.",
+    loginFirst: "Нову адресу підтверджує власник акаунта",
     close: "Закрити",
   },
 ] as const;
@@ -150,10 +154,17 @@ test.describe("e-mailed links (restore, confirm, confirm-login)", () => {
         if (completion) {
           const post = await completion;
           expect(await post.headerValue("cookie")).toContain(`${link.cookie}=${TOKEN}`);
-          // This API has no account calls yet: NOT_FOUND, told as "invalid or expired".
-          await expect(dialog.getByRole("alert")).toContainText(locale.invalid);
-          // The answer was final, so the action spent the cookie.
-          await expect.poll(() => cookieNamed(context, link.cookie)).toBeUndefined();
+          if (link.kind === "confirm-login") {
+            // A login change is confirmed by its signed-in owner (issue 13): log in first, and
+            // the link waits in its cookie meanwhile.
+            await expect(dialog.getByRole("alert")).toContainText(locale.loginFirst);
+            expect((await cookieNamed(context, link.cookie))?.value).toBe(TOKEN);
+          } else {
+            // An unknown token: NOT_FOUND, told as "invalid or expired".
+            await expect(dialog.getByRole("alert")).toContainText(locale.invalid);
+            // The answer was final, so the action spent the cookie.
+            await expect.poll(() => cookieNamed(context, link.cookie)).toBeUndefined();
+          }
         } else {
           const cookie = await cookieNamed(context, link.cookie);
           expect(cookie?.value).toBe(TOKEN);
@@ -172,9 +183,14 @@ test.describe("e-mailed links (restore, confirm, confirm-login)", () => {
   test("a signed-in visitor's restore and confirm links are ignored; a login change is not", async ({
     page,
     context,
-    baseURL,
   }) => {
-    await context.addCookies([{ name: "token", value: "session-e2e", url: baseURL as string }]);
+    // A real session: the site asks the API who the visitor is, and a made-up token is nobody.
+    await registerAndConfirm(page, {
+      prefix: "/en",
+      email: uniqueEmail("signed-in-links"),
+      password: "a long enough passphrase",
+      texts: AUTH_TEXTS.en,
+    });
     for (const kind of ["restore", "confirm"] as const) {
       await page.goto(`/en/${kind}/${TOKEN}`);
       await expect(page).toHaveURL(/\/en$/);
