@@ -6,6 +6,7 @@ import type { PgBoss } from "pg-boss";
 import { registerAccountDataRoutes } from "./account/account-data-routes.ts";
 import { type AccountSecurity, createAccountSecurity } from "./account/account-security.ts";
 import { registerCaptchaRoutes } from "./account/captcha/routes.ts";
+import { registerAffiliateRoutes } from "./affiliate/routes.ts";
 import { registerAccountRoutes } from "./account/routes.ts";
 import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
@@ -154,6 +155,7 @@ export async function registerApi(
     };
     registerAccountRoutes(routes);
     registerAccountDataRoutes(routes);
+    registerAffiliateRoutes(routes);
     registerCaptchaRoutes({
       app: api,
       security: deps.accountSecurity,

@@ -65,6 +65,11 @@ export const CreateOrderRequest = z.strictObject({
   idempotency_key: z.string().min(8).max(100).optional(),
   /** Agreement with the rules: required by the site's form, optional for partners. */
   agreement: z.boolean().optional(),
+  /**
+   * The affiliate `rid` the visitor came with (the web tier's `rid` cookie, spec §4, §9): the
+   * order is attributed to that partner's channel; an unknown rid is ignored, never refused.
+   */
+  rid: z.string().max(64).optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 

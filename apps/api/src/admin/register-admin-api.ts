@@ -12,6 +12,7 @@ import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
 import { registerAdminOperatorRoutes } from "./operators/routes.ts";
 import { registerAdminOrderRoutes } from "./orders/routes.ts";
+import { registerAdminWithdrawalRoutes } from "./withdrawals/routes.ts";
 
 /** Console bodies are small JSON documents; anything bigger is refused unread. */
 const ADMIN_BODY_LIMIT = 64 * 1024;
@@ -65,6 +66,7 @@ export async function registerAdminApi(
     registerAdminCatalogueRoutes(routes);
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
+    registerAdminWithdrawalRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

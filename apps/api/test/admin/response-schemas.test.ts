@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { orderReceipts } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotp } from "../../src/admin/auth/totp.ts";
+import { seedPartner, seedWithdrawal } from "../affiliate/support/affiliate-kit.ts";
 import {
   type AdminTestApi,
   adminCall,
@@ -195,6 +196,23 @@ describe("every console call answers with its declared response schema", () => {
     );
     await logIn(api, "writer@obmen.example", "harbour-violet-17");
     await expectDeclared("GET", "/admin/api/audit", "/admin/api/audit?page=1");
+  });
+
+  it("the withdrawal desk and the partners (issue 18)", async () => {
+    const partner = await seedPartner(api.db, { balance: "30" });
+    const withdrawal = await seedWithdrawal(api.db, partner, "12.5");
+    await expectDeclared(
+      "GET",
+      "/admin/api/withdrawals",
+      "/admin/api/withdrawals?status=requested",
+    );
+    await expectDeclared("GET", "/admin/api/partners", "/admin/api/partners?page=1");
+    await expectDeclared(
+      "POST",
+      "/admin/api/withdrawals/{id}/status",
+      `/admin/api/withdrawals/${withdrawal.id}/status`,
+      { body: { status: "paid", reference: "TX-1" } },
+    );
   });
 
   it("covers every declared call", () => {

@@ -39,6 +39,9 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "POST /admin/api/operators": ["admin"],
   "PATCH /admin/api/operators/{id}": ["admin"],
   "GET /admin/api/audit": ["admin"],
+  "GET /admin/api/withdrawals": ["admin", "operator"],
+  "POST /admin/api/withdrawals/{id}/status": ["admin", "operator"],
+  "GET /admin/api/partners": ["admin", "operator"],
 };
 
 const key = (doc: Pick<AdminRouteDoc, "method" | "path">) => `${doc.method} ${doc.path}`;

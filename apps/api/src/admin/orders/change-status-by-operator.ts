@@ -7,6 +7,7 @@ import {
 import { type Database, orderPayouts, orders } from "@obmen/db";
 import { reserveHoldEffect } from "@obmen/domain";
 import { eq } from "drizzle-orm";
+import { affiliateOnOrderStatus } from "../../affiliate/rewards/on-order-status.ts";
 import type { OrderEffects } from "../../orders/effects/order-effects.ts";
 import { changeOrderStatus } from "../../orders/lifecycle/change-order-status.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
@@ -40,7 +41,7 @@ export async function changeStatusByOperator(options: {
       .where(eq(orders.id, orderId))
       .for("update");
     if (!before) throw new AppError(ErrorCode.NOT_FOUND);
-    await changeOrderStatus({
+    const updated = await changeOrderStatus({
       tx,
       effects,
       orderId,
@@ -49,6 +50,8 @@ export async function changeStatusByOperator(options: {
       actorId: actor.operatorId,
       comment,
     });
+    // The partner's reward (or its reversal) commits or rolls back with the move (decision 029).
+    if (updated) await affiliateOnOrderStatus({ tx, order: updated, to: request.status });
     if (request.status === "completed" && payoutReference) {
       await tx
         .insert(orderPayouts)

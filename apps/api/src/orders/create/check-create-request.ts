@@ -61,8 +61,12 @@ export function checkCreateRequest(options: {
   return { ...amounts!, email: email.ok ? email.normalized : payload.email, fields };
 }
 
-function checkOrderFields(
-  pair: CurrencyPairEntry,
+/**
+ * The customer's fields against the definitions (errors under `fields.<key>` into `errors`);
+ * also the affiliate withdrawal's payout details (affiliate/withdrawals/create-withdrawal.ts).
+ */
+export function checkOrderFields(
+  pair: Pick<CurrencyPairEntry, "fields">,
   given: { key: string; value: string }[],
   errors: Record<string, FieldProblem>,
 ): { key: string; value: string }[] {

@@ -12,6 +12,7 @@ import {
 import { type Database, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { recordOrderReferral } from "../../affiliate/attribution/record-order-referral.ts";
 import { availableReserve } from "../../catalogue/available-reserve.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { paymentInstructions, type SendCurrency } from "../info/payment-instructions.ts";
@@ -120,6 +121,16 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
     const result = await options.newOrders.insert({ order, payTo, mail });
     switch (result.outcome) {
       case "created":
+        // After the order's commit, one statement when a rid came: an unknown or own rid
+        // attributes nothing (decision 029), and never fails the create.
+        if (payload.rid) {
+          await recordOrderReferral({
+            db: options.db,
+            orderId: order.id,
+            email: order.email,
+            rid: payload.rid,
+          });
+        }
         await options.effects.afterCommit({ reserveChanged: true });
         return { exchange_uuid: order.id, exchange_status: "new" };
       case "duplicate":
