@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../../src/account/totp/totp-codes.ts";
 import { changeOrderStatus } from "../../src/orders/lifecycle/change-order-status.ts";
 import { lettersTo, tokenInLink } from "../account/support/account-kit.ts";
+import { credit, TRON_ADDRESS } from "../affiliate/support/affiliate-kit.ts";
 import { CONTENT_FIXTURES } from "../content/content-test-kit.ts";
 import { createForm, findPair } from "../support/orders.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
@@ -269,6 +270,45 @@ describe("every documented route answers with its declared response schema", () 
       payload: { captcha: "c29tZXRoaW5n" },
     });
     expectDeclared("POST", "/api/verify", verify.statusCode, verify.body);
+  });
+
+  it("answers every affiliate call with its schema (issue 18)", async () => {
+    const email = "partner-schemas@example.com";
+    await signed("POST", "/rest/user/register", {
+      email,
+      password: "violet-harbour-71",
+      agreement: true,
+    });
+    const { data: signedIn } = await signed("POST", "/rest/user/confirm", {
+      confirm_token: tokenInLink((await lettersTo(api, email)).at(-1)!.text, "confirm"),
+    });
+    const token = signedIn.user_auth_token as string;
+    const { data: channels } = await signed("POST", "/rest/ref_channel/list", {}, token);
+    await signed("POST", "/rest/ref_channel/create", { name: "Blog" }, token);
+    await signed("POST", "/rest/ref_channel/info", {}, token);
+    await signed("POST", "/rest/ref_channel/click", { rid: channels[0].rid });
+    const { data: pairs } = await signed("POST", "/rest/currency_pair/list");
+    const pair = findPair(pairs, "USDTTRC20", "SBERRUB");
+    await signed(
+      "POST",
+      "/rest/exchange/create",
+      createForm(pair, { email: "referred@example.com", send_amount: "100", rid: channels[0].rid }),
+    );
+    const { data: referrals } = await signed("POST", "/rest/ref_referral/list", {}, token);
+    expect(referrals.total).toBe(1);
+    const { data: payouts } = await signed("POST", "/rest/currency/withdrawal_list", {}, token);
+    await credit(api.db, signedIn.user.id, "25");
+    await signed(
+      "POST",
+      "/rest/ref_withdrawal/create",
+      {
+        currency_id: payouts[0].id,
+        amount: "10",
+        fields: [{ key: "receive_wallet_address", value: TRON_ADDRESS }],
+      },
+      token,
+    );
+    await signed("POST", "/rest/ref_withdrawal/list", {}, token);
   });
 
   it("answers every /content/* call with its schema", async () => {
