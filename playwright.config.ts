@@ -64,6 +64,9 @@ export default defineConfig({
           PORT: String(port),
           DATA_DIR: process.env.OBMEN_E2E_DATA_DIR,
           CAPTCHA_PROVIDER: "none",
+          // The operator console's first admin (e2e/console-journey.spec.ts signs in with it).
+          ADMIN_EMAIL: "console-admin@example.com",
+          ADMIN_PASSWORD: "Console-e2e-journey-7",
         },
         // First start migrates and seeds a new database.
         timeout: 120_000,

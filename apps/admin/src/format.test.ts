@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { actionNeeds, ageParts, changedValues, formatAmount, toApiDecimal } from "./format.ts";
+import {
+  actionNeeds,
+  ageParts,
+  changedValues,
+  formatAmount,
+  shownPlaces,
+  toApiDecimal,
+} from "./format.ts";
 
 describe("ageParts", () => {
   const now = Date.parse("2026-11-25T12:00:00Z");
@@ -22,6 +29,19 @@ describe("formatAmount", () => {
     expect(formatAmount("8116.40", "en")).toBe("8,116.4");
     expect(formatAmount("100.00", "uk")).toBe("100");
     expect(formatAmount("0.0123", "ru")).toBe("0,0123");
+  });
+  it("writes the currency's places", () => {
+    expect(formatAmount("8116.4", "ru", 2)).toBe("8\u00a0116,40");
+    expect(formatAmount("100", "en", 2)).toBe("100.00");
+    expect(formatAmount("0.00012345", "en", 2)).toBe("0.00012345");
+  });
+});
+
+describe("shownPlaces", () => {
+  it("pads to two places at most: 100 USDT of six places reads 100,00", () => {
+    expect(shownPlaces(6)).toBe(2);
+    expect(shownPlaces(0)).toBe(0);
+    expect(formatAmount("100.000000", "ru", shownPlaces(6))).toBe("100,00");
   });
 });
 

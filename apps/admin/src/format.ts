@@ -22,12 +22,13 @@ export function formatDateTime(iso: string, locale: string): string {
 }
 
 /**
- * A decimal string from the API shown with the locale's separator, without trailing zeros
- * beyond the currency's places. Never through a JS number: amounts can exceed its precision.
+ * A decimal string from the API shown with the locale's separator, with at least
+ * `minFraction` places and no trailing zeros beyond them. Never through a JS number: amounts can exceed its precision.
  */
-export function formatAmount(value: string, locale: string): string {
+export function formatAmount(value: string, locale: string, minFraction = 0): string {
   const trimmed = value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
-  const [whole = "0", fraction] = trimmed.split(".");
+  const [whole = "0", bare = ""] = trimmed.split(".");
+  const fraction = minFraction > bare.length ? bare.padEnd(minFraction, "0") : bare;
   const separator = locale === "en" ? "." : ",";
   const group = locale === "en" ? "," : "\u00a0";
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
@@ -70,4 +71,9 @@ export function actionNeeds(status: string): {
     payoutReference: status === "completed",
     commentRequired: status === "hold" || status === "error",
   };
+}
+
+/** Places an amount of a currency is shown with: its own, but no more than two when they are zeros. */
+export function shownPlaces(decimals: number): number {
+  return Math.min(decimals, 2);
 }

@@ -2,7 +2,7 @@ import type { AdminCurrency, AdminPair } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { changedValues, formatAmount, toApiDecimal } from "../format.ts";
+import { changedValues, formatAmount, shownPlaces, toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 
 /**
@@ -14,6 +14,8 @@ export function CatalogueScreen() {
   const [currencies, setCurrencies] = useState<AdminCurrency[] | null>(null);
   const [pairs, setPairs] = useState<AdminPair[] | null>(null);
   const [error, setError] = useState("");
+  const [tab, setTab] = useState<"pairs" | "currencies">("pairs");
+  const [filter, setFilter] = useState("");
 
   const load = useCallback(() => {
     Promise.all([
@@ -28,6 +30,15 @@ export function CatalogueScreen() {
   }, [t]);
   useEffect(load, [load]);
 
+  const needle = filter.trim().toUpperCase();
+  const shownCurrencies = currencies?.filter((currency) =>
+    `${currency.url_xml} ${currency.currency_code} ${currency.pay_system.name}`
+      .toUpperCase()
+      .includes(needle),
+  );
+  const shownPairs = pairs?.filter((pair) =>
+    `${pair.send_currency.url_xml} ${pair.receive_currency.url_xml}`.toUpperCase().includes(needle),
+  );
   return (
     <section aria-labelledby="catalogue-title">
       <h1 id="catalogue-title">{t("Console.Catalogue.Title")}</h1>
@@ -36,18 +47,49 @@ export function CatalogueScreen() {
           {error}
         </p>
       )}
-      <h2>{t("Console.Catalogue.Currencies")}</h2>
-      <ul className="rows">
-        {currencies?.map((currency) => (
-          <CurrencyRow key={currency.id} currency={currency} onSaved={load} />
-        ))}
-      </ul>
-      <h2>{t("Console.Catalogue.Pairs")}</h2>
-      <ul className="rows">
-        {pairs?.map((pair) => (
-          <PairRow key={pair.id} pair={pair} onSaved={load} />
-        ))}
-      </ul>
+      <div className="tabs">
+        <div className="tabs__buttons">
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-pressed={tab === "pairs"}
+            onClick={() => setTab("pairs")}
+          >
+            {t("Console.Catalogue.Pairs")} ({pairs?.length ?? 0})
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-pressed={tab === "currencies"}
+            onClick={() => setTab("currencies")}
+          >
+            {t("Console.Catalogue.Currencies")} ({currencies?.length ?? 0})
+          </button>
+        </div>
+        <div className="field">
+          <label htmlFor="catalogue-filter">{t("Console.Catalogue.Filter")}</label>
+          <input
+            id="catalogue-filter"
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="USDTTRC20"
+          />
+        </div>
+      </div>
+      {tab === "currencies" ? (
+        <ul className="rows" aria-label={t("Console.Catalogue.Currencies")}>
+          {shownCurrencies?.map((currency) => (
+            <CurrencyRow key={currency.id} currency={currency} onSaved={load} />
+          ))}
+        </ul>
+      ) : (
+        <ul className="rows" aria-label={t("Console.Catalogue.Pairs")}>
+          {shownPairs?.map((pair) => (
+            <PairRow key={pair.id} pair={pair} onSaved={load} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -167,10 +209,12 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
       {!editor.editing ? (
         <div className="row__view">
           <span>
-            {t("Console.Catalogue.Reserve")}: {formatAmount(currency.reserve, locale)}
+            {t("Console.Catalogue.Reserve")}:{" "}
+            {formatAmount(currency.reserve, locale, shownPlaces(currency.decimals))}
           </span>
           <span>
-            {t("Console.Catalogue.Available")}: {formatAmount(currency.available, locale)}
+            {t("Console.Catalogue.Available")}:{" "}
+            {formatAmount(currency.available, locale, shownPlaces(currency.decimals))}
           </span>
           <span>
             {t("Console.Catalogue.Decimals")}: {currency.decimals}

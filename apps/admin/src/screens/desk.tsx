@@ -2,7 +2,7 @@ import type { AdminOrderListItem } from "@obmen/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, queryString } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { ageParts, formatAmount, formatDateTime } from "../format.ts";
+import { ageParts, formatAmount, formatDateTime, shownPlaces } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 import { BASE, Link, navigate, useLocation } from "../router.tsx";
 import { ORDER_STATUS_NAMES, Pager, StatusBadge } from "./common.tsx";
@@ -99,7 +99,7 @@ export function DeskScreen() {
         </form>
       </search>
       <p className="desk__live" aria-live="polite">
-        {data && t("Console.Desk.Total", { count: data.total })} ·{" "}
+        {data ? `${t("Console.Desk.Total", { count: data.total })} · ` : ""}
         {t("Console.Desk.Live", { seconds: QUEUE_POLL_MS / 1000 })}
       </p>
       {error && (
@@ -147,8 +147,10 @@ function QueueRow({
       </Link>
       <StatusBadge status={order.exchange_status} />
       <span className="queue__amounts">
-        {formatAmount(order.send_amount, locale)} {order.send_currency.url_xml} →{" "}
-        {formatAmount(order.receive_amount, locale)} {order.receive_currency.url_xml}
+        {formatAmount(order.send_amount, locale, shownPlaces(order.send_currency.decimals))}{" "}
+        {order.send_currency.url_xml} →{" "}
+        {formatAmount(order.receive_amount, locale, shownPlaces(order.receive_currency.decimals))}{" "}
+        {order.receive_currency.url_xml}
       </span>
       <span className="queue__email">{order.email}</span>
       <span className="queue__age" title={formatDateTime(order.created_at, locale)}>

@@ -2,7 +2,7 @@ import type { AdminOrder } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { actionNeeds, formatAmount, formatDateTime } from "../format.ts";
+import { actionNeeds, formatAmount, formatDateTime, shownPlaces } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { BASE, Link } from "../router.tsx";
 import { CopyButton, StatusBadge } from "./common.tsx";
@@ -50,12 +50,20 @@ export function OrderScreen({ uuid }: { uuid: string }) {
                 </dd>
                 <dt>{t("Console.Order.Send")}</dt>
                 <dd>
-                  {formatAmount(order.send_amount, locale)} {order.send_currency.currency_code} ·{" "}
-                  {order.send_currency.pay_system}
+                  {formatAmount(
+                    order.send_amount,
+                    locale,
+                    shownPlaces(order.send_currency.decimals),
+                  )}{" "}
+                  {order.send_currency.currency_code} · {order.send_currency.pay_system}
                 </dd>
                 <dt>{t("Console.Order.Receive")}</dt>
                 <dd>
-                  {formatAmount(order.receive_amount, locale)}{" "}
+                  {formatAmount(
+                    order.receive_amount,
+                    locale,
+                    shownPlaces(order.receive_currency.decimals),
+                  )}{" "}
                   {order.receive_currency.currency_code} · {order.receive_currency.pay_system}
                 </dd>
                 <dt>{t("Console.Order.Rate")}</dt>

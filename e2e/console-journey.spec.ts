@@ -1,0 +1,298 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { collectErrors } from "./support/console-errors.ts";
+
+// The operator console (issue 14, docs/decisions/030-operator-console-ui.md): a customer's paid
+// order is found, taken into processing and completed by an operator at /admin, and the
+// customer's order page shows it completed. Texts are written out, not read from the catalog.
+
+// As playwright.config.ts gives the e2e server.
+const ADMIN = { email: "console-admin@example.com", password: "Console-e2e-journey-7" };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = process.env.CONSOLE_SHOTS_DIR;
+
+/**
+ * The console refuses state-changing calls from an origin other than APP_URL's (decision 028),
+ * which the e2e server leaves at http://localhost:<port>; the public site runs on 127.0.0.1.
+ */
+function consoleUrl(baseURL: string | undefined, path = "/admin"): string {
+  const url = new URL(path, baseURL);
+  url.hostname = "localhost";
+  return url.href;
+}
+
+/**
+ * Console errors other than the refusals a test causes on purpose: a failed /me before sign-in
+ * is how the console learns there is no session (401), and a refused form is a 422.
+ */
+function unexpected(errors: string[], expected: number[] = [401]): string[] {
+  return errors.filter((text) => !expected.some((status) => text.includes(`status of ${status}`)));
+}
+
+// The screens' checks look at the order the journey created: run the file in its order.
+test.describe.configure({ mode: "serial" });
+
+async function createPaidOrder(page: Page): Promise<string> {
+  await page.goto("/exchange/USDTTRC20/SBERRUB");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Сумма, USDT").fill("100");
+  await page.getByLabel("Номер карты для получения").fill("4111 1111 1111 1111");
+  await page.getByLabel("ФИО получателя").fill("Ivan Petrov");
+  await page.getByLabel("E-mail").fill("console-journey@example.com");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Создать заявку" }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "Я оплатил" }).click();
+  await expect(page.locator(".order__status .badge")).toHaveText("Проверка оплаты");
+  return page.url().split("/").pop()!;
+}
+
+async function signIn(page: Page, baseURL: string | undefined) {
+  await page.goto(consoleUrl(baseURL));
+  await expect(page.getByRole("heading", { name: "Вход для операторов" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(ADMIN.email);
+  await page.getByLabel("Пароль").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.locator(".top__who")).toHaveText(`${ADMIN.email} · администратор`);
+}
+
+async function noSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+async function newOperatorPage(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  return { context, page: await context.newPage() };
+}
+
+test("an operator completes a paid order and the customer sees it completed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const customerErrors = collectErrors(page);
+  const uuid = await createPaidOrder(page);
+
+  const { context, page: desk } = await newOperatorPage(browser);
+  const errors = collectErrors(desk);
+  await signIn(desk, baseURL);
+
+  // The desk: paid orders are waiting; the search finds this one by its number.
+  await expect(desk.getByRole("heading", { name: "Заявки", level: 1 })).toBeVisible();
+  await desk.getByLabel("Статус").selectOption("paid");
+  await desk.getByLabel("Поиск").fill(uuid);
+  await desk.getByRole("button", { name: "Найти" }).click();
+  const row = desk.locator(".queue__row").filter({ hasText: uuid });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator(".badge")).toHaveText("Оплачена");
+  await expect(row).toContainText("100,00 USDTTRC20 → 8\u00a0116,40 SBERRUB");
+  await row.getByRole("link").click();
+
+  // The order: the customer's details unmasked, each with a copy button.
+  await expect(desk).toHaveURL(new RegExp(`/admin/orders/${uuid}$`));
+  await expect(desk.getByText(/^4111\s?1111\s?1111\s?1111$/)).toBeVisible();
+  await expect(desk.getByRole("button", { name: "Скопировать: E-mail клиента" })).toBeVisible();
+
+  await desk.getByRole("button", { name: "Взять в работу" }).click();
+  await expect(desk.getByText("Перевести заявку в статус «В работе»?")).toBeVisible();
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator(".facts .badge").first()).toHaveText("В работе");
+
+  // Completing needs the payout reference: without it the API's message shows in place.
+  await desk.getByRole("button", { name: "Выполнить" }).click();
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator("#action-payout")).toHaveAttribute("aria-invalid", "true");
+  await desk.getByLabel("Номер выплаты").fill("SBP-20261125-0042");
+  await desk.getByLabel("Комментарий для клиента (необязательно)").fill("Выплата отправлена");
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator(".facts .badge").first()).toHaveText("Выполнена");
+  await expect(desk.getByText("SBP-20261125-0042")).toBeVisible();
+  await expect(desk.locator(".events")).toContainText(ADMIN.email);
+  await expect(desk.getByText("Заявка закрыта, действий больше нет.")).toBeVisible();
+
+  // The customer's order page shows the order completed.
+  await page.reload();
+  await expect(page.locator(".order__status .badge")).toHaveText("Выполнена");
+
+  // Sign out returns to the sign-in form, and the session is gone.
+  await desk.getByRole("button", { name: "Выйти" }).click();
+  await expect(desk.getByRole("heading", { name: "Вход для операторов" })).toBeVisible();
+  await desk.reload();
+  await expect(desk.getByRole("heading", { name: "Вход для операторов" })).toBeVisible();
+
+  expect(unexpected(errors, [401, 422])).toEqual([]);
+  expect(customerErrors).toEqual([]);
+  await context.close();
+});
+
+test("a wrong password is told in place", async ({ browser, baseURL }) => {
+  const { context, page } = await newOperatorPage(browser, PHONE);
+  await page.goto(consoleUrl(baseURL));
+  await page.getByLabel("E-mail").fill(ADMIN.email);
+  await page.getByLabel("Пароль").fill("not-the-password-at-all");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.locator("#login-password")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".field__error")).not.toBeEmpty();
+  await context.close();
+});
+
+for (const locale of [
+  {
+    code: "ru",
+    desk: "Заявки",
+    catalogue: "Каталог",
+    reserve: "Резерв",
+    markup: "Наценка",
+    currencies: "Валюты",
+    filter: "Найти по коду",
+  },
+  {
+    code: "uk",
+    desk: "Заявки",
+    catalogue: "Каталог",
+    reserve: "Резерв",
+    markup: "Націнка",
+    currencies: "Валюти",
+    filter: "Знайти за кодом",
+  },
+  {
+    code: "en",
+    desk: "Order desk",
+    catalogue: "Catalogue",
+    reserve: "Reserve",
+    markup: "Markup",
+    currencies: "Currencies",
+    filter: "Find by code",
+  },
+]) {
+  for (const [name, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    test(`the desk and catalogue in ${locale.code} on a ${name} stay within the screen`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const { context, page } = await newOperatorPage(browser, viewport);
+      const errors = collectErrors(page);
+      await page.goto(consoleUrl(baseURL));
+      await page.evaluate((code) => localStorage.setItem("obmen.console.lang", code), locale.code);
+      await page.reload();
+      await expect(page.locator("html")).toHaveAttribute("lang", locale.code);
+      await page.locator("#login-email").fill(ADMIN.email);
+      await page.locator("#login-password").fill(ADMIN.password);
+      await page.locator(".login__form button[type=submit]").click();
+      await expect(page.getByRole("heading", { level: 1, name: locale.desk })).toBeVisible();
+      await expect(page.locator(".queue__row").first()).toBeVisible();
+      await noSidewaysScroll(page);
+      if (SHOTS)
+        await page.screenshot({
+          path: join(SHOTS, `desk-${locale.code}-${name}.png`),
+          fullPage: true,
+        });
+
+      await page.locator(".queue__link").first().click();
+      await expect(page.locator(".order__title")).toBeVisible();
+      await expect(page.locator(".events li").first()).toBeVisible();
+      await noSidewaysScroll(page);
+      if (SHOTS)
+        await page.screenshot({
+          path: join(SHOTS, `order-${locale.code}-${name}.png`),
+          fullPage: true,
+        });
+
+      await page.getByRole("link", { name: locale.catalogue }).click();
+      await expect(page.getByText(`${locale.markup}:`).first()).toBeVisible();
+      await page.getByRole("button", { name: new RegExp(`^${locale.currencies}`) }).click();
+      await expect(page.getByText(`${locale.reserve}:`).first()).toBeVisible();
+      await page.getByLabel(locale.filter).fill("USDTTRC20");
+      await expect(page.locator(".row")).toHaveCount(1);
+      await page.locator(".row .button--small").first().click();
+      await expect(page.locator(".row__form").first()).toBeVisible();
+      await noSidewaysScroll(page);
+      if (SHOTS)
+        await page.screenshot({ path: join(SHOTS, `catalogue-${locale.code}-${name}.png`) });
+      expect(unexpected(errors)).toEqual([]);
+      await context.close();
+    });
+  }
+}
+
+test("a catalogue error from the API is shown under its field", async ({ browser, baseURL }) => {
+  const { context, page } = await newOperatorPage(browser);
+  await signIn(page, baseURL);
+  await page.getByRole("link", { name: "Каталог" }).click();
+  const pair = page.locator(".row").filter({ hasText: "USDTTRC20 → SBERRUB" });
+  await pair.getByRole("button", { name: "Изменить" }).click();
+  await pair.getByLabel("Минимум отдачи").fill("900");
+  await pair.getByLabel("Максимум отдачи").fill("100");
+  await pair.getByRole("button", { name: "Сохранить" }).click();
+  await expect(pair.locator(".field__error").first()).toBeVisible();
+  await expect(pair.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await context.close();
+});
+
+test("an editor signs in and is told the desk is not for their role", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newOperatorPage(browser);
+  await signIn(page, baseURL);
+  await page.getByRole("link", { name: "Операторы" }).click();
+  const editor = { email: `editor-${Date.now()}@example.com`, password: "Editor-console-check-9" };
+  await page.getByLabel("E-mail").fill(editor.email);
+  await page.getByLabel("Пароль (не короче 10 символов)").fill(editor.password);
+  await page.getByLabel("Роль", { exact: true }).selectOption("editor");
+  await page.getByRole("button", { name: "Создать" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${editor.email} уже может войти.`);
+  await expect(page.locator(".row").filter({ hasText: editor.email })).toContainText("редактор");
+  await page.getByRole("link", { name: "Журнал действий" }).click();
+  await expect(page.locator(".row").first()).toContainText("operator.create");
+  await page.getByRole("button", { name: "Выйти" }).click();
+
+  await page.getByLabel("E-mail").fill(editor.email);
+  await page.getByLabel("Пароль", { exact: true }).fill(editor.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.locator(".top__who")).toHaveText(`${editor.email} · редактор`);
+  await expect(page.getByRole("alert")).toHaveText("Вашей роли это не разрешено.");
+  await expect(page.getByRole("link", { name: "Операторы" })).toHaveCount(0);
+  await context.close();
+});
+
+// The public site's build holds nothing of the console (home_js_kb must not move).
+test("no console module is in the public site's build", async ({ page }) => {
+  const root = join(import.meta.dirname, "..");
+  const webClient = join(root, "apps/web/build/client");
+  const consoleManifest = join(root, "apps/admin/dist/.vite/manifest.json");
+  expect(existsSync(webClient)).toBe(true);
+  expect(existsSync(consoleManifest)).toBe(true);
+  const consoleFiles = Object.values(
+    JSON.parse(readFileSync(consoleManifest, "utf8")) as Record<
+      string,
+      { file: string; src?: string }
+    >,
+  );
+  const webFiles = readdirSync(webClient, { recursive: true }).map(String);
+  for (const entry of consoleFiles) {
+    expect(webFiles).not.toContain(entry.file);
+  }
+  for (const name of webFiles.filter((file) => file.endsWith(".js"))) {
+    const text = readFileSync(join(webClient, name), "utf8");
+    // The console's language key and its sources' folder: either would mean it leaked in.
+    expect(text, name).not.toContain("obmen.console.lang");
+    expect(text, name).not.toContain("apps/admin");
+  }
+  // And the home page asks for nothing under /admin.
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((path) => path.startsWith("/admin"))).toEqual([]);
+});
