@@ -11,6 +11,7 @@ import {
 } from "../orders.ts";
 import { ReserveListResponse } from "../reserves.ts";
 import { type DataResponseSchema, dataResponse } from "../response.ts";
+import { createAffiliateClient } from "./affiliate-client.ts";
 import { type CallerContext, type ClientCredentials, callSigned } from "./client.ts";
 import { createContentClient } from "./content-client.ts";
 import { type ReceiptUpload, sendReceipt } from "./receipt-client.ts";
@@ -119,6 +120,8 @@ export function createObmenClient(options: {
     },
     /** Accounts: register, confirm, login, the signed-in user, logout, password reset and change. */
     user: createUserClient(call),
+    /** The affiliate programme: channels, click, referrals, balance and withdrawals. */
+    affiliate: createAffiliateClient(call),
     /** Pages, news, blog and FAQ: unsigned GETs with the public key in `X-Api-Key`. */
     content: createContentClient({ transport, publicKey: credentials.publicKey }),
     receipts: {
