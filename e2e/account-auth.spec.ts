@@ -177,11 +177,12 @@ test.describe("the session cookie and form posts", () => {
   });
 
   test("a form posted from another site is refused before any action runs", async ({ request }) => {
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { "sec-fetch-site": "cross-site" },
       { referer: "https://evil.example/page" },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const answer = await request.post("/login", {
         form: { email: "someone@example.com", password: PASSWORD, next: "/" },
         headers,
