@@ -239,6 +239,39 @@ test("a catalogue error from the API is shown under its field", async ({ browser
   await context.close();
 });
 
+test("a new direction's refusal is shown under its field, and a pay system is created", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newOperatorPage(browser, PHONE);
+  await signIn(page, baseURL);
+  await page.getByRole("link", { name: "Каталог" }).click();
+  await page.getByRole("button", { name: "Добавить" }).click();
+  const pair = page.locator("form").filter({ hasText: "Новое направление" });
+  await pair.getByLabel("Клиент отдаёт").selectOption({ index: 1 });
+  await pair.getByLabel("Клиент получает").selectOption({ index: 1 });
+  for (const label of [
+    "Курс отдачи",
+    "Курс получения",
+    "Реальный курс отдачи",
+    "Реальный курс получения",
+  ]) {
+    await pair.getByLabel(label, { exact: true }).fill("1");
+  }
+  await pair.getByRole("button", { name: "Создать" }).click();
+  await expect(pair.locator(".field__error")).toHaveText([
+    "Для направления нужны две разные валюты.",
+  ]);
+
+  const system = page.locator("form").filter({ hasText: "Новая платёжная система" });
+  await system.getByLabel("Название").fill(`E2E Pay ${Date.now()}`);
+  await system.getByLabel("Путь к иконке (/icons/name.svg)").fill("/icons/e2e.svg");
+  await system.getByRole("button", { name: "Создать" }).click();
+  await expect(system.getByRole("status")).toContainText("Создано.");
+  await noSidewaysScroll(page);
+  await context.close();
+});
+
 test("an editor signs in and is told the desk is not for their role", async ({
   browser,
   baseURL,

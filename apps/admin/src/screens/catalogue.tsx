@@ -4,6 +4,7 @@ import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { changedValues, formatAmount, shownPlaces, toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
+import { CatalogueCreate } from "./catalogue-create.tsx";
 
 /**
  * Currencies and pairs, each row editable in place. Only the changed keys are sent; the API
@@ -14,7 +15,7 @@ export function CatalogueScreen() {
   const [currencies, setCurrencies] = useState<AdminCurrency[] | null>(null);
   const [pairs, setPairs] = useState<AdminPair[] | null>(null);
   const [error, setError] = useState("");
-  const [tab, setTab] = useState<"pairs" | "currencies">("pairs");
+  const [tab, setTab] = useState<"pairs" | "currencies" | "new">("pairs");
   const [filter, setFilter] = useState("");
 
   const load = useCallback(() => {
@@ -65,6 +66,14 @@ export function CatalogueScreen() {
           >
             {t("Console.Catalogue.Currencies")} ({currencies?.length ?? 0})
           </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-pressed={tab === "new"}
+            onClick={() => setTab("new")}
+          >
+            {t("Console.Create.Tab")}
+          </button>
         </div>
         <div className="field">
           <label htmlFor="catalogue-filter">{t("Console.Catalogue.Filter")}</label>
@@ -77,7 +86,9 @@ export function CatalogueScreen() {
           />
         </div>
       </div>
-      {tab === "currencies" ? (
+      {tab === "new" ? (
+        <CatalogueCreate currencies={currencies ?? []} onCreated={load} />
+      ) : tab === "currencies" ? (
         <ul className="rows" aria-label={t("Console.Catalogue.Currencies")}>
           {shownCurrencies?.map((currency) => (
             <CurrencyRow key={currency.id} currency={currency} onSaved={load} />

@@ -1,0 +1,259 @@
+import type { AdminCurrency } from "@obmen/contracts";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { ApiError, api } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { toApiDecimal } from "../format.ts";
+import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
+
+interface PaySystemItem {
+  id: number;
+  name: string;
+}
+
+type Input =
+  | { key: string; label: string; kind: "text" | "decimal" | "integer" }
+  | { key: string; label: string; kind: "select"; options: { value: string; label: string }[] };
+
+/**
+ * New pay systems, currencies and pairs (decision 028): what an empty catalogue is built from.
+ * Each starts switched off on the server; the operator turns it on in its list once checked.
+ */
+export function CatalogueCreate({
+  currencies,
+  onCreated,
+}: {
+  currencies: AdminCurrency[];
+  onCreated: () => void;
+}) {
+  const { t } = useI18n();
+  const [paySystems, setPaySystems] = useState<PaySystemItem[]>([]);
+  const loadPaySystems = useCallback(() => {
+    api<{ items: PaySystemItem[] }>("GET", "/pay-systems")
+      .then((result) => setPaySystems(result.items))
+      .catch(() => setPaySystems([]));
+  }, []);
+  useEffect(loadPaySystems, [loadPaySystems]);
+  const created = () => {
+    loadPaySystems();
+    onCreated();
+  };
+  const currencyOptions = currencies.map((currency) => ({
+    value: String(currency.id),
+    label: `${currency.url_xml} (${currency.pay_system.name})`,
+  }));
+  const kinds = (["crypto", "bank", "ewallet"] as const).map((kind) => ({
+    value: kind,
+    label: t(`Console.Create.Kinds.${kind}`),
+  }));
+  return (
+    <div className="create">
+      <CreateForm
+        id="new-pair"
+        title={t("Console.Create.Pair")}
+        path="/pairs"
+        onCreated={created}
+        inputs={[
+          {
+            key: "send_currency_id",
+            label: t("Console.Create.SendCurrency"),
+            kind: "select",
+            options: currencyOptions,
+          },
+          {
+            key: "receive_currency_id",
+            label: t("Console.Create.ReceiveCurrency"),
+            kind: "select",
+            options: currencyOptions,
+          },
+          { key: "send_rate", label: t("Console.Catalogue.SendRate"), kind: "decimal" },
+          { key: "receive_rate", label: t("Console.Catalogue.ReceiveRate"), kind: "decimal" },
+          { key: "send_rate_real", label: t("Console.Catalogue.SendRateReal"), kind: "decimal" },
+          {
+            key: "receive_rate_real",
+            label: t("Console.Catalogue.ReceiveRateReal"),
+            kind: "decimal",
+          },
+          { key: "comission_amount", label: t("Console.Catalogue.Commission"), kind: "decimal" },
+        ]}
+      />
+      <CreateForm
+        id="new-currency"
+        title={t("Console.Create.Currency")}
+        path="/currencies"
+        onCreated={created}
+        inputs={[
+          {
+            key: "pay_system_id",
+            label: t("Console.Create.PaySystem"),
+            kind: "select",
+            options: paySystems.map((system) => ({ value: String(system.id), label: system.name })),
+          },
+          { key: "currency_code", label: t("Console.Create.CurrencyCode"), kind: "text" },
+          { key: "url_xml", label: t("Console.Create.UrlXml"), kind: "text" },
+          { key: "kind", label: t("Console.Create.Kind"), kind: "select", options: kinds },
+          { key: "decimals", label: t("Console.Catalogue.Decimals"), kind: "integer" },
+          { key: "reserve_name", label: t("Console.Create.ReserveName"), kind: "text" },
+          { key: "reserve", label: t("Console.Catalogue.Reserve"), kind: "decimal" },
+        ]}
+      />
+      <CreateForm
+        id="new-pay-system"
+        title={t("Console.Create.PaySystemTitle")}
+        path="/pay-systems"
+        onCreated={created}
+        inputs={[
+          { key: "name", label: t("Console.Create.Name"), kind: "text" },
+          { key: "icon", label: t("Console.Create.Icon"), kind: "text" },
+          { key: "network_code", label: t("Console.Create.NetworkCode"), kind: "text" },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The request body from what was typed: ids and places as numbers, decimals with a point. */
+export function createBody(
+  inputs: Input[],
+  values: Record<string, string>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const input of inputs) {
+    const raw = (values[input.key] ?? "").trim();
+    if (raw === "") continue;
+    if (input.kind === "integer" || input.key.endsWith("_id")) body[input.key] = Number(raw);
+    else if (input.kind === "decimal") body[input.key] = toApiDecimal(raw);
+    else body[input.key] = raw;
+  }
+  return body;
+}
+
+function CreateForm({
+  id,
+  title,
+  path,
+  inputs,
+  onCreated,
+}: {
+  id: string;
+  title: string;
+  path: string;
+  inputs: Input[];
+  onCreated: () => void;
+}) {
+  const { t } = useI18n();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFields({});
+    setMessage("");
+    setDone(false);
+    try {
+      await api("POST", path, createBody(inputs, values));
+      setValues({});
+      setDone(true);
+      onCreated();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+        setFields(error.fields);
+      else setMessage(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card row__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="row__buttons">
+        {title}
+      </h2>
+      {inputs.map((input) => (
+        <CreateInput
+          key={input.key}
+          id={id}
+          input={input}
+          value={values[input.key] ?? ""}
+          error={fields[input.key]}
+          onChange={(value) => setValues({ ...values, [input.key]: value })}
+          t={t}
+        />
+      ))}
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {done && (
+        <p className="notice row__buttons" role="status">
+          {t("Console.Create.Done")}
+        </p>
+      )}
+      <div className="row__buttons">
+        <button type="submit" className="button" disabled={busy}>
+          {t("Console.Operators.Create")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CreateInput({
+  id,
+  input,
+  value,
+  error,
+  onChange,
+  t,
+}: {
+  id: string;
+  input: Input;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  t: ConsoleTranslate;
+}) {
+  const inputId = `${id}-${input.key}`;
+  const described = error ? `${inputId}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{input.label}</label>
+      {input.kind === "select" ? (
+        <select
+          id={inputId}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        >
+          <option value="">{t("Console.Create.Choose")}</option>
+          {input.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          inputMode={
+            input.kind === "text" ? undefined : input.kind === "integer" ? "numeric" : "decimal"
+          }
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+      )}
+      {error && (
+        <p className="field__error" id={described}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
