@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { TOTP } from "otpauth";
 import { collectErrors } from "./support/console-errors.ts";
 
 // The operator console (issue 14, docs/decisions/030-operator-console-ui.md): a customer's paid
@@ -269,6 +270,60 @@ test("a new direction's refusal is shown under its field, and a pay system is cr
   await system.getByRole("button", { name: "Создать" }).click();
   await expect(system.getByRole("status")).toContainText("Создано.");
   await noSidewaysScroll(page);
+  await context.close();
+});
+
+/** Creates an operator through the operators screen, as the signed-in admin. */
+async function createOperator(
+  page: Page,
+  role: string,
+): Promise<{ email: string; password: string }> {
+  const created = {
+    email: `${role}-${Date.now()}@example.com`,
+    password: `${role}-Console-check-9`,
+  };
+  await page.getByRole("link", { name: "Операторы" }).click();
+  await page.getByLabel("E-mail").fill(created.email);
+  await page.getByLabel("Пароль (не короче 10 символов)").fill(created.password);
+  await page.getByLabel("Роль", { exact: true }).selectOption(role);
+  await page.getByRole("button", { name: "Создать" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${created.email} уже может войти.`);
+  return created;
+}
+
+test("an operator turns on the second factor and signs in with a code", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newOperatorPage(browser, PHONE);
+  await signIn(page, baseURL);
+  const operator = await createOperator(page, "operator");
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await page.getByLabel("E-mail").fill(operator.email);
+  await page.getByLabel("Пароль", { exact: true }).fill(operator.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+
+  await page.locator(".top__who").click();
+  await expect(page.getByRole("heading", { name: "Моя учётная запись" })).toBeVisible();
+  await page.getByRole("button", { name: "Включить" }).click();
+  await expect(page.locator(".qr svg")).toBeVisible();
+  const secret = (await page.locator("code").textContent())!.trim();
+  const totp = new TOTP({ secret, digits: 6, period: 30 });
+  await page.getByLabel("Код из приложения-аутентификатора").fill(totp.generate());
+  await page.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(page.getByText("Включена: при входе нужен код")).toBeVisible();
+  await noSidewaysScroll(page);
+
+  await page.getByRole("button", { name: "Выйти" }).click();
+  await page.getByLabel("E-mail").fill(operator.email);
+  await page.getByLabel("Пароль", { exact: true }).fill(operator.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  const code = page.getByLabel("Код из приложения-аутентификатора");
+  await expect(code).toBeVisible();
+  // The code of the next step: the one used to confirm may not be used again (decision 028).
+  await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.locator(".top__who")).toHaveText(`${operator.email} · оператор`);
   await context.close();
 });
 

@@ -6,6 +6,7 @@ import { AuditScreen } from "./screens/audit.tsx";
 import { CatalogueScreen } from "./screens/catalogue.tsx";
 import { DeskScreen } from "./screens/desk.tsx";
 import { LoginScreen } from "./screens/login.tsx";
+import { MeScreen } from "./screens/me.tsx";
 import { OperatorsScreen } from "./screens/operators.tsx";
 import { OrderScreen } from "./screens/order.tsx";
 
@@ -36,10 +37,24 @@ export function App() {
   if (session.state === "anonymous") {
     return <LoginScreen onSignedIn={(operator) => setSession({ state: "signed-in", operator })} />;
   }
-  return <Shell operator={session.operator} onSignOut={signOut} />;
+  return (
+    <Shell
+      operator={session.operator}
+      onSignOut={signOut}
+      onOperatorChanged={(operator) => setSession({ state: "signed-in", operator })}
+    />
+  );
 }
 
-function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: () => void }) {
+function Shell({
+  operator,
+  onSignOut,
+  onOperatorChanged,
+}: {
+  operator: Operator;
+  onSignOut: () => void;
+  onOperatorChanged: (operator: Operator) => void;
+}) {
   const { t } = useI18n();
   const { pathname } = useLocation();
   const route = parseRoute(pathname);
@@ -79,10 +94,14 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: () => v
           ))}
         </nav>
         <div className="top__user">
-          <span className="top__who">
+          <Link
+            className="top__who"
+            href={`${BASE}/me`}
+            aria-current={route.screen === "me" ? "page" : undefined}
+          >
             {operator.email} ·{" "}
             <span className="top__role">{t(`Console.Roles.${operator.role}`)}</span>
-          </span>
+          </Link>
           <LanguageSwitch />
           <button type="button" className="button button--quiet" onClick={onSignOut}>
             {t("Console.SignOut")}
@@ -90,17 +109,27 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: () => v
         </div>
       </header>
       <main className="main">
-        <Screen route={route} operator={operator} />
+        <Screen route={route} operator={operator} onOperatorChanged={onOperatorChanged} />
       </main>
     </div>
   );
 }
 
-function Screen({ route, operator }: { route: ReturnType<typeof parseRoute>; operator: Operator }) {
+function Screen({
+  route,
+  operator,
+  onOperatorChanged,
+}: {
+  route: ReturnType<typeof parseRoute>;
+  operator: Operator;
+  onOperatorChanged: (operator: Operator) => void;
+}) {
   const { t } = useI18n();
   const canDesk = operator.role === "admin" || operator.role === "operator";
-  if (operator.totp_enrolment_required)
-    return <p className="notice">{t("Console.TotpEnrolmentRequired")}</p>;
+  // Until the second factor is enrolled the API refuses everything else (decision 028).
+  if (operator.totp_enrolment_required || route.screen === "me") {
+    return <MeScreen operator={operator} onChanged={onOperatorChanged} />;
+  }
   switch (route.screen) {
     case "desk":
       return canDesk ? <DeskScreen /> : <Forbidden />;

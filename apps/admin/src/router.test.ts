@@ -8,6 +8,7 @@ describe("parseRoute", () => {
     expect(parseRoute("/admin/catalogue")).toEqual({ screen: "catalogue" });
     expect(parseRoute("/admin/operators")).toEqual({ screen: "operators" });
     expect(parseRoute("/admin/audit")).toEqual({ screen: "audit" });
+    expect(parseRoute("/admin/me")).toEqual({ screen: "me" });
     expect(parseRoute("/admin/orders/3F2A1C9E-4B7D-4E21-9A0C-5D8E6F1B2A3C")).toEqual({
       screen: "order",
       uuid: "3f2a1c9e-4b7d-4e21-9a0c-5d8e6f1b2a3c",

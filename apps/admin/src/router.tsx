@@ -12,6 +12,7 @@ export type Route =
   | { screen: "catalogue" }
   | { screen: "operators" }
   | { screen: "audit" }
+  | { screen: "me" }
   | { screen: "not-found" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,10 @@ export function parseRoute(pathname: string): Route {
   }
   if (
     parts.length === 1 &&
-    (parts[0] === "catalogue" || parts[0] === "operators" || parts[0] === "audit")
+    (parts[0] === "catalogue" ||
+      parts[0] === "operators" ||
+      parts[0] === "audit" ||
+      parts[0] === "me")
   ) {
     return { screen: parts[0] };
   }
