@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { AppError, ErrorCode } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { PgBoss } from "pg-boss";
 import { registerAccountDataRoutes } from "./account/account-data-routes.ts";
 import { type AccountSecurity, createAccountSecurity } from "./account/account-security.ts";
 import { registerCaptchaRoutes } from "./account/captcha/routes.ts";
-import { registerAffiliateRoutes } from "./affiliate/routes.ts";
 import { registerAccountRoutes } from "./account/routes.ts";
 import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
 import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
+import { registerAffiliateRoutes } from "./affiliate/routes.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
 import {
   type CatalogueChanges,
@@ -23,7 +22,7 @@ import { type ContentChanges, createContentCache } from "./content/content-cache
 import { loadPublishedContent } from "./content/load-published-content.ts";
 import { registerContentRoutes } from "./content/routes.ts";
 import type { ApiClientLookup } from "./http/api-clients.ts";
-import { installErrorHandling, sendError } from "./http/error-handler.ts";
+import { installErrorHandling } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, signedRoute } from "./http/signed-route.ts";
 import { answerUnrouted, installUnroutedHandling } from "./http/unrouted-requests.ts";
