@@ -10,7 +10,7 @@ const ROLES: OperatorRole[] = ["operator", "editor", "admin"];
 
 /** Admin only: who may use the console, and a new account with its role. */
 export function OperatorsScreen() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const [items, setItems] = useState<AdminOperator[] | null>(null);
   const [error, setError] = useState("");
   const load = useCallback(() => {
@@ -30,25 +30,7 @@ export function OperatorsScreen() {
       )}
       <ul className="rows">
         {items?.map((operator) => (
-          <li key={operator.id} className="row card">
-            <div className="row__head">
-              <strong className="wrap">{operator.email}</strong>
-              <span className="badge">{t(`Console.Roles.${operator.role}`)}</span>
-              {operator.disabled_at && (
-                <span className="badge badge--cancelled">{t("Console.Operators.Disabled")}</span>
-              )}
-            </div>
-            <div className="row__view muted">
-              <span>
-                {t("Console.Operators.Created")}: {formatDateTime(operator.created_at, locale)}
-              </span>
-              <span>
-                {t("Console.Operators.LastLogin")}:{" "}
-                {operator.last_login_at ? formatDateTime(operator.last_login_at, locale) : "—"}
-              </span>
-              <span>TOTP: {operator.totp_enabled ? t("Console.Yes") : t("Console.No")}</span>
-            </div>
-          </li>
+          <OperatorRow key={operator.id} operator={operator} onChanged={load} />
         ))}
       </ul>
       <CreateOperator onCreated={load} />
@@ -141,5 +123,68 @@ function CreateOperator({ onCreated }: { onCreated: () => void }) {
         {t("Console.Operators.Create")}
       </button>
     </form>
+  );
+}
+
+/** One account: its role can change, and it can be disabled (its sessions end) or enabled. */
+function OperatorRow({ operator, onChanged }: { operator: AdminOperator; onChanged: () => void }) {
+  const { t, locale } = useI18n();
+  const [message, setMessage] = useState("");
+  const patch = async (body: { role?: OperatorRole; disabled?: boolean }) => {
+    setMessage("");
+    try {
+      await api("PATCH", `/operators/${operator.id}`, body);
+      onChanged();
+    } catch (error) {
+      setMessage(errorText(error, t));
+    }
+  };
+  const roleId = `operator-role-${operator.id}`;
+  return (
+    <li className="row card">
+      <div className="row__head">
+        <strong className="wrap">{operator.email}</strong>
+        <span className="badge">{t(`Console.Roles.${operator.role}`)}</span>
+        {operator.disabled_at && (
+          <span className="badge badge--cancelled">{t("Console.Operators.Disabled")}</span>
+        )}
+      </div>
+      <div className="row__view muted">
+        <span>
+          {t("Console.Operators.Created")}: {formatDateTime(operator.created_at, locale)}
+        </span>
+        <span>
+          {t("Console.Operators.LastLogin")}:{" "}
+          {operator.last_login_at ? formatDateTime(operator.last_login_at, locale) : "—"}
+        </span>
+        <span>TOTP: {operator.totp_enabled ? t("Console.Yes") : t("Console.No")}</span>
+      </div>
+      <div className="row__view">
+        <label htmlFor={roleId}>{t("Console.Operators.Role")}</label>
+        <select
+          id={roleId}
+          value={operator.role}
+          onChange={(event) => patch({ role: event.target.value as OperatorRole })}
+        >
+          {ROLES.map((name) => (
+            <option key={name} value={name}>
+              {t(`Console.Roles.${name}`)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          onClick={() => patch({ disabled: !operator.disabled_at })}
+        >
+          {operator.disabled_at ? t("Console.Operators.Enable") : t("Console.Operators.Disable")}
+        </button>
+      </div>
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+    </li>
   );
 }
