@@ -19,6 +19,7 @@ import { coldStartResult, rssResult } from "./metrics/process-figures.ts";
 import { measureQuoteOps } from "./metrics/quote-ops.ts";
 import { measureRatesXml } from "./metrics/rates-xml.ts";
 import { measureSsrHome, prepareStaticTwin } from "./metrics/ssr-home.ts";
+import { measureWithdrawalCreate, WITHDRAWAL_TARGET } from "./metrics/withdrawal-create.ts";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.find((arg) => arg.startsWith("--engine="))?.slice("--engine=".length);
@@ -82,6 +83,19 @@ try {
       await benchEngine("postgres");
       // Its own server on its own scratch database: a million orders would skew the others.
       add(await measureAccountHistory({ ...readProfile, connections: 16 }));
+      // Its own server and scratch database too: 1,000 partners and their growing ledger.
+      const pgbench = await pgbenchPath();
+      add(
+        pgbench
+          ? await measureWithdrawalCreate({ profile: writeProfile, pgbench })
+          : notMeasured({
+              name: "withdrawal_create_rps",
+              engine: "postgres",
+              unit: "req/s",
+              target: WITHDRAWAL_TARGET,
+              reason: "pgbench not found (apt-get install postgresql-contrib)",
+            }),
+      );
     }
   }
 } finally {
@@ -140,6 +154,7 @@ const ORDER = [
   "order_create_rps",
   "login_rps",
   "account_history_p99_ms",
+  "withdrawal_create_rps",
   "ssr_home_rps",
   "rates_xml_rps",
   "home_js_kb",

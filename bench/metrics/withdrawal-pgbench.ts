@@ -1,0 +1,113 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { onCleanup } from "../lib/cleanup.ts";
+import type { LoadProfile } from "../lib/load.ts";
+
+const run = promisify(execFile);
+
+/**
+ * The statements of one `/rest/ref_withdrawal/create` as the app sends them
+ * (apps/api/src/affiliate/withdrawals/create-withdrawal.ts, account/sessions/resolve-session.ts,
+ * http/replay-guard.ts): the replay guard's insert, the session and its user, the payout
+ * currency and its fields, then one transaction that locks the partner's row, sums its available
+ * balance and writes the request, the entry and its two lines. A random partner of the bench's
+ * 1,000 per transaction (`bench_partners`, made by the metric), as the HTTP load spreads them.
+ */
+const SCRIPT = `
+\\set n random(1, 1000)
+SELECT user_id AS uid, token_hash AS th FROM bench_partners WHERE n = :n \\gset
+INSERT INTO seen_signatures (signature, expires_at) VALUES (md5(random()::text) || md5(random()::text), now() + interval '5 minutes') ON CONFLICT DO NOTHING;
+SELECT s.*, u.* FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = :th AND s.revoked_at IS NULL AND s.expires_at > now();
+SELECT c.*, p.* FROM currencies c JOIN pay_systems p ON p.id = c.pay_system_id WHERE c.currency_code = 'USDT' AND c.active AND c.id = :cid;
+SELECT * FROM currency_fields WHERE currency_id = :cid AND side = 'receive' ORDER BY sort_order, id;
+BEGIN;
+SELECT user_id FROM affiliate_partners WHERE user_id = :uid FOR UPDATE;
+SELECT coalesce(sum(amount), 0)::text FROM affiliate_ledger_lines WHERE partner_id = :uid AND account = 'available';
+INSERT INTO affiliate_withdrawals (partner_id, currency_id, currency, amount, fields) VALUES (:uid, :cid, 'USDT', 10, :fields::jsonb) RETURNING id AS wid \\gset
+INSERT INTO affiliate_ledger_entries (kind, partner_id, currency, withdrawal_id) VALUES ('withdrawal_hold', :uid, 'USDT', :wid) RETURNING id AS eid \\gset
+INSERT INTO affiliate_ledger_lines (entry_id, partner_id, account, amount) VALUES (:eid, :uid, 'available', -10), (:eid, :uid, 'on_hold', 10);
+END;
+`;
+
+export interface WithdrawalPgbenchResult {
+  tps: number;
+  p99Ms: number;
+  rounds: number[];
+}
+
+/** pgbench at the profile's connections: warm-up, rounds, the median round by tps. */
+export async function runWithdrawalPgbench(options: {
+  pgbench: string;
+  databaseUrl: string;
+  profile: LoadProfile;
+  currencyId: number;
+  fields: string;
+}): Promise<WithdrawalPgbenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), "obmen-bench-withdrawal-"));
+  const removeDir = onCleanup(`pgbench dir ${dir}`, () =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
+  try {
+    const script = path.join(dir, "withdrawal.sql");
+    writeFileSync(script, SCRIPT);
+    let runs = 0;
+    const once = async (seconds: number) => {
+      const logPrefix = path.join(dir, `round-${runs++}`);
+      const { stdout } = await run(
+        options.pgbench,
+        [
+          "-n",
+          "-M",
+          "prepared",
+          "-c",
+          String(options.profile.connections),
+          "-j",
+          "2",
+          "-T",
+          String(seconds),
+          "-l",
+          `--log-prefix=${logPrefix}`,
+          "-f",
+          script,
+          "-D",
+          `cid=${options.currencyId}`,
+          "-D",
+          `fields=${options.fields}`,
+          options.databaseUrl,
+        ],
+        { cwd: dir, timeout: (seconds + 30) * 1_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
+      const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
+      if (!Number.isFinite(tps) || failed > 0) throw new Error(`pgbench: ${stdout.slice(-1_000)}`);
+      return { tps, p99: p99FromLogs(dir, path.basename(logPrefix)) };
+    };
+    if (options.profile.warmupSeconds > 0) await once(options.profile.warmupSeconds);
+    const rounds = [];
+    for (let i = 0; i < options.profile.rounds; i++)
+      rounds.push(await once(options.profile.durationSeconds));
+    const median = [...rounds].sort((a, b) => a.tps - b.tps)[Math.floor(rounds.length / 2)]!;
+    return { tps: median.tps, p99Ms: median.p99, rounds: rounds.map((r) => Math.round(r.tps)) };
+  } finally {
+    await removeDir();
+  }
+}
+
+/** pgbench `-l` writes `client tx latency_us script epoch us` per transaction, a file per thread. */
+function p99FromLogs(dir: string, prefix: string): number {
+  const latencies: number[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.startsWith(`${prefix}.`))) {
+    for (const line of readFileSync(path.join(dir, file), "utf8").split("\n")) {
+      const micros = Number(line.split(" ")[2]);
+      if (line && Number.isFinite(micros)) latencies.push(micros / 1_000);
+    }
+  }
+  if (latencies.length === 0) return Number.NaN;
+  latencies.sort((a, b) => a - b);
+  return Math.round(
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!,
+  );
+}
