@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { collectErrors } from "./support/console-errors.ts";
@@ -65,6 +66,17 @@ async function noSidewaysScroll(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+/** axe-core finds no serious or critical problem (labels, contrast, names of controls). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    );
+  expect(serious).toEqual([]);
 }
 
 async function newOperatorPage(browser: Browser, viewport = DESKTOP) {
@@ -193,6 +205,7 @@ for (const locale of [
       await expect(page.getByRole("heading", { level: 1, name: locale.desk })).toBeVisible();
       await expect(page.locator(".queue__row").first()).toBeVisible();
       await noSidewaysScroll(page);
+      await expectAccessible(page);
       if (SHOTS)
         await page.screenshot({
           path: join(SHOTS, `desk-${locale.code}-${name}.png`),
@@ -203,6 +216,7 @@ for (const locale of [
       await expect(page.locator(".order__title")).toBeVisible();
       await expect(page.locator(".events li").first()).toBeVisible();
       await noSidewaysScroll(page);
+      await expectAccessible(page);
       if (SHOTS)
         await page.screenshot({
           path: join(SHOTS, `order-${locale.code}-${name}.png`),
