@@ -14,6 +14,11 @@ const ADMIN = { email: "console-admin@example.com", password: "Console-e2e-journ
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const SHOTS = process.env.CONSOLE_SHOTS_DIR;
+/** A small but real PNG: the API judges receipts by their content. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
 
 /**
  * The console refuses state-changing calls from an origin other than APP_URL's (decision 028),
@@ -46,6 +51,13 @@ async function createPaidOrder(page: Page): Promise<string> {
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Создать заявку" }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "transfer.png",
+    mimeType: "image/png",
+    buffer: PNG,
+  });
+  await page.getByRole("button", { name: "Отправить чек" }).click();
+  await expect(page.locator(".receipt__list")).toContainText("transfer.png");
   await page.getByRole("button", { name: "Я оплатил" }).click();
   await expect(page.locator(".order__status .badge")).toHaveText("Проверка оплаты");
   return page.url().split("/").pop()!;
@@ -112,6 +124,16 @@ test("an operator completes a paid order and the customer sees it completed", as
   await expect(desk).toHaveURL(new RegExp(`/admin/orders/${uuid}$`));
   await expect(desk.getByText(/^4111\s?1111\s?1111\s?1111$/)).toBeVisible();
   await expect(desk.getByRole("button", { name: "Скопировать: E-mail клиента" })).toBeVisible();
+  // The receipt opens in a new tab from the API's receipt URL, with the operator's session.
+  const [receipt] = await Promise.all([
+    desk.waitForEvent("popup"),
+    desk.getByRole("link", { name: "transfer.png" }).click(),
+  ]);
+  await expect(receipt).toHaveURL(/\/admin\/api\/orders\/[0-9a-f-]{36}\/receipts\/\d+$/);
+  const file = await context.request.get(receipt.url());
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("image/png");
+  await receipt.close();
 
   await desk.getByRole("button", { name: "Взять в работу" }).click();
   await expect(desk.getByText("Перевести заявку в статус «В работе»?")).toBeVisible();
