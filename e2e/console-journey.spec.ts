@@ -135,10 +135,24 @@ test("an operator completes a paid order and the customer sees it completed", as
   expect(file.headers()["content-type"]).toBe("image/png");
   await receipt.close();
 
+  // A second operator's tab has the same order open.
+  const second = await context.newPage();
+  await second.goto(desk.url());
+  await expect(second.getByRole("button", { name: "Взять в работу" })).toBeVisible();
+
   await desk.getByRole("button", { name: "Взять в работу" }).click();
   await expect(desk.getByText("Перевести заявку в статус «В работе»?")).toBeVisible();
   await desk.getByRole("button", { name: "Подтвердить" }).click();
   await expect(desk.locator(".facts .badge").first()).toHaveText("В работе");
+
+  // The second tab's move comes too late: the API's 409 is told in place and the order reloaded.
+  await second.getByRole("button", { name: "Взять в работу" }).click();
+  await second.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(second.getByRole("alert")).toHaveText(
+    "Заявку только что изменил кто-то другой, она загружена заново. Проверьте статус и повторите.",
+  );
+  await expect(second.locator(".facts .badge").first()).toHaveText("В работе");
+  await second.close();
 
   // Completing needs the payout reference: without it the API's message shows in place.
   await desk.getByRole("button", { name: "Выполнить" }).click();

@@ -213,13 +213,28 @@ function Actions({
           ? t("Console.Order.Conflict")
           : errorText(error, t),
       );
-      if (error instanceof ApiError && error.status === 409) onStale();
+      if (error instanceof ApiError && error.status === 409) {
+        // The order moved under us: its actions are no longer these, so close the form.
+        setChosen(null);
+        onStale();
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  if (targets.length === 0) return <p className="notice">{t("Console.Order.NoActions")}</p>;
+  if (targets.length === 0) {
+    return (
+      <>
+        {message && (
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+        )}
+        <p className="notice">{t("Console.Order.NoActions")}</p>
+      </>
+    );
+  }
   const needs = chosen ? actionNeeds(chosen) : null;
   return (
     <div className="card actions">
@@ -281,11 +296,6 @@ function Actions({
               </p>
             )}
           </div>
-          {message && (
-            <p className="form-error" role="alert">
-              {message}
-            </p>
-          )}
           <div className="actions__buttons">
             <button type="submit" className="button" disabled={busy}>
               {t("Console.Order.Confirm")}
@@ -295,6 +305,11 @@ function Actions({
             </button>
           </div>
         </form>
+      )}
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
       )}
     </div>
   );
