@@ -8,6 +8,14 @@ import { migrationsFolder } from "../src/migrate.ts";
 import { createTestDatabase } from "../src/testing.ts";
 
 const expectedTables = [
+  "affiliate_channels",
+  "affiliate_click_keys",
+  "affiliate_clicks",
+  "affiliate_ledger_entries",
+  "affiliate_ledger_lines",
+  "affiliate_order_referrals",
+  "affiliate_partners",
+  "affiliate_withdrawals",
   "api_clients",
   "audit_log",
   "content_entries",
