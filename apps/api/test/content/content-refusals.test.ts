@@ -97,7 +97,7 @@ describe("GET /content/* refusals", () => {
         code: "INVALID_QUERY",
         message: "The query parameters are invalid.",
       });
-      expect(error.fields, query).toEqual({ page: "page has an invalid value" });
+      expect(error.fields, query).toEqual({ page: "Page has an invalid value" });
     }
     for (const query of ["per_page=0", "per_page=51", "per_page=1e1"]) {
       const error = await refused(`/content/blog?lang=en&${query}`, {
@@ -113,7 +113,7 @@ describe("GET /content/* refusals", () => {
       message: "Неправильні параметри запиту.",
     });
     expect(both.fields).toEqual({
-      page: "page: неприпустиме значення",
+      page: "Сторінка: неприпустиме значення",
       per_page: "per_page: неприпустиме значення",
     });
   });
@@ -136,7 +136,7 @@ describe("GET /content/* refusals", () => {
       code: "INVALID_QUERY",
       message: "The query parameters are invalid.",
     });
-    expect(repeated.fields).toEqual({ page: "page has an invalid value" });
+    expect(repeated.fields).toEqual({ page: "Page has an invalid value" });
     // A paging parameter means nothing on a single text.
     await refused("/content/news/ton-added?lang=en&page=2", {
       status: 400,
