@@ -15,6 +15,9 @@ const sources = [
   "apps/web/public",
   "packages/contracts/src",
   "packages/domain/src",
+  // The site's texts are bundled into its pages: a catalog change alone must rebuild too.
+  "packages/i18n/locales",
+  "packages/i18n/src",
 ];
 const configs = [
   "apps/web/vite.config.ts",
