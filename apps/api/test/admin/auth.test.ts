@@ -1,5 +1,5 @@
 import { auditLog, operatorSessions, operators } from "@obmen/db";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotp } from "../../src/admin/auth/totp.ts";
 import { ensureFirstAdmin } from "../../src/admin/operators/ensure-first-admin.ts";
@@ -88,7 +88,13 @@ describe("console sign-in, session cookie, sign-out", () => {
       .where(eq(auditLog.action, "login_failed"))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(audit?.after).toEqual({ email: "nobody@obmen.example", reason: "password" });
+    // The operator's own failed attempt is in their history; a stranger's address is not kept.
+    expect(audit?.after).toEqual({ email: "desk@obmen.example", reason: "password" });
+    const strangers = await api.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.after}->>'email' = 'nobody@obmen.example'`);
+    expect(strangers).toEqual([]);
   });
 
   it("refuses a malformed body with 422 naming the field, and bad JSON with 400", async () => {
