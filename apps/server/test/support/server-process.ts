@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import type { CurrencyPairEntry } from "@obmen/contracts";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 
-const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
+// main.ts without the web tier (its start, configuration and exits are the same).
+const main = fileURLToPath(new URL("./api-only-main.ts", import.meta.url));
 
 /** The partner keys every process started here signs with (registered by the server). */
 export const PARTNER = { publicKey: "pk_durability_0001", secret: "d".repeat(40) };
@@ -16,7 +17,7 @@ export interface ServerProcess {
 }
 
 /**
- * `npm start` as an operator runs it, in a process of its own on `env`'s database, with the
+ * `npm start` as an operator runs it (API tier only), in a process of its own on `env`'s database, with the
  * partner keys above; resolves once `/healthz` answers 200.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
