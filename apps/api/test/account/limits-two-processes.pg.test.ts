@@ -1,31 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { apiClients, createTestDatabase, type TestDatabase } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiProcess } from "../support/start-api-process.ts";
 import { TEST_CLIENT } from "../support/test-api.ts";
 import { solvedCaptcha } from "./support/security-kit.ts";
 
 const script = fileURLToPath(new URL("./support/secured-api-process.ts", import.meta.url));
 const POLICY = { requestsPerIpPerMinute: 6, captchaAfterAccountFailures: 1 };
-
-function startReplica(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      POLICY: JSON.stringify(POLICY),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`api process exited with ${code}`)));
-  });
-}
 
 async function post(port: number, path: string, payload: Record<string, unknown>, ip: string) {
   const { envelope, timestamp } = sealEnvelope({
@@ -55,7 +38,13 @@ describe("account limits shared by two server processes on PostgreSQL", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await database.db.insert(apiClients).values(TEST_CLIENT);
-    for (const port of ports) processes.push(await startReplica(database.databaseUrl, port));
+    for (const port of ports)
+      processes.push(
+        await startApiProcess(database.databaseUrl, port, {
+          entry: script,
+          env: { POLICY: JSON.stringify(POLICY) },
+        }),
+      );
   }, 60_000);
   afterAll(async () => {
     for (const child of processes) child.kill("SIGTERM");

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
   apiClients,
@@ -19,25 +18,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperator } from "../../src/admin/operators/create-operator.ts";
 import { createForm, findPair } from "../support/orders.ts";
+import { startApiProcess } from "../support/start-api-process.ts";
 import { TEST_CLIENT } from "../support/test-api.ts";
 import { PASSWORD } from "./support/admin-kit.ts";
 
-// The API process of the other two-process tests: `APP_URL` is http://localhost there.
-const script = fileURLToPath(new URL("../support/api-process.ts", import.meta.url));
+// The API process of the other two-process tests (support/start-api-process.ts): `APP_URL`
+// is http://localhost there.
 const ORIGIN = "http://localhost";
-
-function startProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("ready")) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`api process exited with ${code}`)));
-  });
-}
 
 async function signed(port: number, path: string, payload: Record<string, unknown>) {
   const { envelope, timestamp } = sealEnvelope({
@@ -109,7 +96,7 @@ describe("two operators on two server processes racing for one order on PostgreS
         actor: { operatorId: null, ip: null },
       });
     }
-    for (const port of ports) processes.push(await startProcess(database.databaseUrl, port));
+    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
     for (const [index, email] of ["first@obmen.example", "second@obmen.example"].entries()) {
       const login = await consoleCall(ports[index]!, "/admin/api/login", {
         email,

@@ -16,7 +16,7 @@ import { issueUserToken } from "../tokens/user-tokens.ts";
  * letter in one transaction. An address registered but not confirmed gets a new confirmation
  * link that carries this registration's password: whoever confirms, from the mailbox, gets
  * the password that link was sent for (docs/decisions/024-accounts-and-sessions.md).
- * `captcha` is accepted and not checked yet: it comes with the rate limits.
+ * A captcha, once the limits ask for one, is checked by the route before this runs (captcha-gate).
  */
 export async function registerUser(options: {
   db: Database;
