@@ -24,7 +24,7 @@ export interface CalculatorPair {
   /** What the exchange can pay out in the receive currency right now. */
   reserve: string;
   limits: ResolvedLimits;
-  /** Spec §5: the template amount (none yet, there are no accounts), else the minimum, else 10. */
+  /** Spec §5: the pair's minimum, else 10; the exchange page puts a signed-in user's template amount here. */
   defaultSendAmount: string;
   fields: OrderFieldDefinition[];
 }
