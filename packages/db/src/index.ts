@@ -33,3 +33,4 @@ export {
   createTestDatabase,
   type TestDatabase,
 } from "./testing.ts";
+export { unpackTarGz } from "./untar.ts";
