@@ -76,6 +76,19 @@ export {
   roundUp,
   toDecimal,
 } from "./money.ts";
+export {
+  AWAITING_ANSWER_STATUS,
+  canAnswerRecalculation,
+  canRecalculate,
+  RECALCULABLE_STATUSES,
+  RECALCULATION_ANSWERS,
+  RECALCULATION_STATES,
+  type RecalculationAnswer,
+  type RecalculationState,
+  recalculateAmounts,
+  refundFieldType,
+  statusAfterAnswer,
+} from "./order/recalculation.ts";
 export { acceptsReceipts, MAX_RECEIPT_BYTES } from "./order/receipt.ts";
 export {
   MAX_RATING,
