@@ -8,4 +8,5 @@ export * from "./content.ts";
 export * from "./mail.ts";
 export * from "./operators.ts";
 export * from "./orders.ts";
+export * from "./recalculations.ts";
 export * from "./relations.ts";
