@@ -17,6 +17,8 @@ import { isAccountSubmission } from "./account/account-submission.ts";
 import { isCrossSitePost, isFormBody } from "./account/same-origin.server.ts";
 import { clearedSessionCookies, isSecureRequest } from "./account/session-cookie.server.ts";
 import { loadVisitor, visitorState } from "./account/visitor.server.ts";
+import { ridArrivalRedirect } from "./affiliate/rid-arrival.server.ts";
+import { RID_TAB_SCRIPT_SRC, readRidCookies } from "./affiliate/rid-cookies.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
 import { anonymousCatalogJson, catalogJson, getServerT } from "./i18n/catalogs.server.ts";
@@ -59,6 +61,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     if (!isFormBody(request)) throw data(t("Account.Errors.NotAForm"), { status: 415 });
   },
+  // A partner's link (`?rid=`): the referral cookies, the click, the URL without it (issue 18).
+  async ({ context, request, url }) => {
+    const arrival = await ridArrivalRedirect(context, request, url);
+    if (arrival) throw arrival;
+  },
   // Who the visitor is, once per request; a session the API refused is forgotten.
   async ({ context, url }, next) => {
     const state = { deadSession: false };
@@ -99,6 +106,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     user: user && { email: user.email },
     authLinkTokens,
     widgetSources: [widgets.chatSrc, widgets.callbackSrc].filter((src) => src !== undefined),
+    // The session-storage rule's script, only for a visitor holding a secondary referral.
+    ridTabScript: readRidCookies(cookies).secondary !== null ? RID_TAB_SCRIPT_SRC : null,
   };
 }
 
@@ -136,6 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider locale={locale} messages={parseCatalog(root?.messagesJson)}>
           <NotificationProvider>{children}</NotificationProvider>
         </I18nProvider>
+        {root?.ridTabScript && <script src={root.ridTabScript} />}
         {root && <ThirdPartyWidgets sources={root.widgetSources} />}
         <ScrollRestoration />
         <Scripts />

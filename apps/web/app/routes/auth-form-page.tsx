@@ -9,11 +9,11 @@ import {
   readSessionToken,
   sessionCookie,
 } from "../account/session-cookie.server.ts";
+import { effectiveRid, RID_TAB_FIELD } from "../affiliate/rid-cookies.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath, stripLocalePrefix } from "../i18n/locale.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
-import { readCookie } from "../routing/auth-cookies.server.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/auth-form-page";
 import "../modals/dialog.css";
@@ -53,7 +53,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     data: posted,
     t: getServerT(locale),
     userAgent: request.headers.get("user-agent"),
-    rid: readCookie(cookies, "rid"),
+    // Spec §4: the secondary referral first when the posting tab holds the session name.
+    rid: effectiveRid(cookies, textField(posted, RID_TAB_FIELD) === "1"),
   });
   if (result.status === "signed-in") {
     const headers = new Headers(NO_STORE);

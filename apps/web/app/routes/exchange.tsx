@@ -1,6 +1,7 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadSavedForPair } from "../account/saved-for-pair.server.ts";
 import type { SavedWallet } from "../account/saved-wallet.ts";
+import { effectiveRid, RID_TAB_FIELD } from "../affiliate/rid-cookies.ts";
 import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
 import { NotOpenPage } from "../calculator/not-open-notice.tsx";
@@ -54,11 +55,25 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     api,
     log,
     caller: { ip: clientIp, lang: locale },
-    formData: await request.formData(),
+    formData: withReferral(await request.formData(), request.headers.get("cookie")),
     locale,
   });
   if ("orderId" in result) throw redirect(localizePath(locale, `/order/${result.orderId}`));
   return data(result, { status: result.rateChanged ? 409 : 422 });
+}
+
+/**
+ * The calculator form's optional `rid` (issue 18): the partner who brought the visitor, from the
+ * referral cookies and the tab's session-storage mark (affiliate/rid-cookies.ts), never from
+ * what the page posted, so a form cannot claim another partner.
+ */
+function withReferral(formData: FormData, cookieHeader: string | null): FormData {
+  const tabMarked = formData.get(RID_TAB_FIELD) === "1";
+  formData.delete(RID_TAB_FIELD);
+  formData.delete("rid");
+  const rid = effectiveRid(cookieHeader, tabMarked);
+  if (rid !== null) formData.set("rid", rid);
+  return formData;
 }
 
 /** A refused create leaves the page as it is, except a changed rate: then reload the pair. */
