@@ -182,6 +182,11 @@ export const OrderInfo = z.object({
   ),
   review: z.object({ rating: Stars, text: z.string() }).nullable(),
   can_review: z.boolean(),
+  /**
+   * The payout's reference (a transaction hash, a transfer number) the operator gave when
+   * completing the order, so the customer can find the money; null before completion.
+   */
+  payout_reference: z.string().nullable(),
 });
 export type OrderInfo = z.infer<typeof OrderInfo>;
 export const OrderInfoResponse = dataResponse(OrderInfo);

@@ -46,7 +46,12 @@ export type OrderMailPaymentInstructions = Pick<PaymentInstructions, "text" | "t
  */
 export type OrderMailEvent =
   | { type: "created"; paymentInstructions: OrderMailPaymentInstructions }
-  | { type: "status_changed"; comment?: string | null };
+  | {
+      type: "status_changed";
+      comment?: string | null;
+      /** The completion's payout reference (admin order desk), shown in the letter. */
+      payoutReference?: string | null;
+    };
 
 export interface EnqueueOrderMailInput {
   /** The transaction that creates or changes the order: the mail commits or rolls back with it. */

@@ -12,6 +12,7 @@ import {
 } from "@obmen/db";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOrderInfo } from "../../src/orders/info/get-order-info.ts";
 import { withLetter } from "../mail/support/mail-test-kit.ts";
 import {
   type AdminTestApi,
@@ -242,6 +243,10 @@ describe("the order desk", () => {
     expect(letter.locale).toBe("ru");
     expect(letter.subject).toContain("Выполнена");
     expect(letter.text).toContain("Переведено по СБП");
+    // …and the payout's reference, which the customer's order page shows too.
+    expect(letter.text).toContain("Номер выплаты: SBP-77812");
+    const info = await getOrderInfo({ db: api.db, orderId: uuid, lang: "en" });
+    expect(info.payout_reference).toBe("SBP-77812");
 
     expect(await lastAudit(api)).toMatchObject({
       operatorId,

@@ -217,6 +217,17 @@ describe("order mail", () => {
     expect(row.text).not.toContain("Як оплатити");
   });
 
+  it("names the payout reference in a completion letter, escaped in the HTML", async () => {
+    const { mailId } = await createOrderWithMail(
+      { locale: "en", status: "completed" },
+      { type: "status_changed", payoutReference: "0xabc<i>123</i>" },
+    );
+    const row = await outboxRow(database.db, mailId);
+    expect(row.text).toContain("Payout reference: 0xabc<i>123</i>");
+    expect(row.html).toContain("Payout reference");
+    expect(row.html).toContain("0xabc&lt;i&gt;123&lt;/i&gt;");
+  });
+
   it("shows the payment holder, and only the sentence when the operator sends details", async () => {
     const withHolder = await createOrderWithMail(
       {},

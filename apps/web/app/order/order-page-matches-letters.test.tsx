@@ -77,6 +77,7 @@ function infoOf(example: Example, locale: Locale): OrderInfo {
     receipts: [],
     review: null,
     can_review: false,
+    payout_reference: null,
   };
 }
 

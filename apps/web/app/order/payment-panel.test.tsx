@@ -45,6 +45,7 @@ function orderPaying(payment: Pick<OrderInfo["payment"], "target" | "demo">): Or
     receipts: [],
     review: null,
     can_review: false,
+    payout_reference: null,
   };
 }
 

@@ -207,6 +207,17 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
             <dt>{t("Order.Email")}</dt>
             <dd>{order.email}</dd>
           </div>
+          {order.payout_reference && (
+            // The operator's reference for the payout (a transaction hash, a transfer number),
+            // as the completion letter gives it.
+            <div>
+              <dt>{t("Order.PayoutReference")}</dt>
+              <dd className="order__payout">
+                <code>{order.payout_reference}</code>
+                <CopyButton value={order.payout_reference} what={t("Order.PayoutReference")} />
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
 

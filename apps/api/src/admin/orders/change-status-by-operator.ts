@@ -49,6 +49,7 @@ export async function changeStatusByOperator(options: {
       actor: "operator",
       actorId: actor.operatorId,
       comment,
+      payoutReference,
     });
     // The partner's reward (or its reversal) commits or rolls back with the move (decision 029).
     if (updated) await affiliateOnOrderStatus({ tx, order: updated, to: request.status });

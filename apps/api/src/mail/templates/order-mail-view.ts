@@ -142,8 +142,15 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
     };
   }
   const comment = event.comment ? event.comment.trim() : "";
+  // The completion letter names the payout (a transaction hash, a transfer number) so the
+  // customer can find the money and quote it in a dispute (issue 14).
+  const payoutReference = event.payoutReference ? singleLine(event.payoutReference) : "";
+  const payout: DetailRow[] = payoutReference
+    ? [{ label: t("Mail.Labels.PayoutReference"), value: payoutReference }]
+    : [];
   return {
     ...base,
+    details: [...details, ...payout],
     subject: orderMailSubject(input),
     intro: [t("Mail.StatusChangedIntro", { status }), t(`Status.${order.status}.Next`)],
     ...(comment ? { comment } : {}),

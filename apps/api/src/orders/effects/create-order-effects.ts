@@ -26,7 +26,7 @@ export function createOrderEffects(options: {
     onError: (error) => options.log.error({ err: error }, "publishing a reserve change failed"),
   });
   return {
-    async recordChange({ tx, order, status, actor, actorId, comment, at }) {
+    async recordChange({ tx, order, status, actor, actorId, comment, payoutReference, at }) {
       await tx.insert(orderEvents).values({
         orderId: order.id,
         status,
@@ -41,7 +41,11 @@ export function createOrderEffects(options: {
         tx,
         order,
         display: await loadOrderMailDisplay({ tx, order }),
-        event: { type: "status_changed", comment: comment ?? null },
+        event: {
+          type: "status_changed",
+          comment: comment ?? null,
+          ...(payoutReference ? { payoutReference } : {}),
+        },
         appUrl: options.appUrl,
       });
     },

@@ -21,6 +21,8 @@ export interface OrderEffects {
     actor: "customer" | "operator" | "system";
     actorId?: string | null;
     comment?: string | null;
+    /** A completion's payout reference, for the customer's letter. */
+    payoutReference?: string | null;
     at: Date;
   }): Promise<void>;
   /**

@@ -4,6 +4,7 @@ import {
   currencyFields,
   type Database,
   orderEvents,
+  orderPayouts,
   orderReceipts,
   orderReviews,
   orders,
@@ -35,7 +36,7 @@ export async function getOrderInfo(options: {
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, reviews] = await Promise.all([
+  const [currencyRows, fieldRows, events, receipts, reviews, payouts] = await Promise.all([
     db
       .select({ currency: currencies, paySystem: paySystems })
       .from(currencies)
@@ -57,6 +58,10 @@ export async function getOrderInfo(options: {
       .where(eq(orderReceipts.orderId, order.id))
       .orderBy(asc(orderReceipts.id)),
     db.select().from(orderReviews).where(eq(orderReviews.orderId, order.id)).limit(1),
+    db
+      .select({ reference: orderPayouts.reference })
+      .from(orderPayouts)
+      .where(eq(orderPayouts.orderId, order.id)),
   ]);
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
@@ -134,6 +139,7 @@ export async function getOrderInfo(options: {
     })),
     review: review ? { rating: review.rating, text: review.text ?? "" } : null,
     can_review: order.status === "completed" && !review,
+    payout_reference: payouts[0]?.reference ?? null,
   };
 }
 

@@ -19,6 +19,8 @@ export async function changeOrderStatus(options: {
   actor: ActorKind;
   actorId?: string | null;
   comment?: string | null;
+  /** A completion's payout reference, written into the customer's letter. */
+  payoutReference?: string | null;
   /** Extra condition under the lock (e.g. expiry only once the lock time has passed). */
   guard?: (order: OrderRow) => boolean;
 }): Promise<OrderRow | null> {
@@ -76,6 +78,7 @@ export async function changeOrderStatus(options: {
     actor,
     actorId: options.actorId ?? null,
     comment: options.comment ?? null,
+    payoutReference: options.payoutReference ?? null,
     at,
   });
   return updated ?? null;

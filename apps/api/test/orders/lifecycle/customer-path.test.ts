@@ -48,6 +48,7 @@ describe("the customer path: create → info → paid → completed → review",
       receive_currency: { url_xml: "SBERRUB", currency_code: "RUB" },
       customer_actions: ["paid", "cancelled"],
       can_review: false,
+      payout_reference: null,
     });
     expect(order.payment.target).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     // The demo catalogue's placeholder address, marked so the page warns not to pay it.
