@@ -22,15 +22,22 @@ import {
   shouldSeedDemo,
 } from "@obmen/db";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { openBackupSocket } from "./backup-socket.ts";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
 import { inProcessTransport } from "./in-process-transport.ts";
+import { loggerOptions } from "./logging/logger-options.ts";
+import { registerRequestLog } from "./logging/register-request-log.ts";
+import { openMetrics } from "./metrics/open-metrics.ts";
 import { openAccountSecurity } from "./open-account-security.ts";
 import { resolveWebClient } from "./resolve-web-client.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** The metrics listener's `/metrics` URL when `METRICS_PORT` is set (decision 031). */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -47,15 +54,20 @@ export async function startServer(
   const seedDemo = shouldSeedDemo({ engine: config.databaseEngine, seedDemo: config.SEED_DEMO });
   // Created first (it does not listen until the end) so that everything below logs through it.
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    // JSON lines without secrets, with a request id (decision 031).
+    ...loggerOptions({ level: config.LOG_LEVEL, trustProxy: Boolean(config.TRUST_PROXY) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // An undecodable URL under the API's prefixes answers in the API's error shape.
     frameworkErrors: answerFrameworkError,
-    // Per-request lines only when debugging: at info they would drown what matters.
-    logController: new LogController({
-      disableRequestLogging: config.LOG_LEVEL !== "debug" && config.LOG_LEVEL !== "trace",
-    }),
+    // While shutting down, a request that already reached us is answered, not refused with a
+    // 503: the listening socket closes first, so new connections go to another replica.
+    return503OnClosing: false,
+    // Fastify's two lines per request are replaced by one of ours (registerRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLog(app, { logRequests: config.LOG_REQUESTS !== false });
+  // Before any route: every answer carries them (issue 16 point 7).
+  await registerSecurityHeaders(app);
   // A new embedded database comes migrated and seeded, from the seeded template or from a
   // short-lived child process: done in this process, that work would leave 30–50 MB of freed
   // memory resident for the server's lifetime (initialise-pglite-dir.ts).
@@ -70,7 +82,19 @@ export async function startServer(
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
+  let metricsUrl: string | undefined;
   try {
+    if (config.METRICS_PORT !== undefined) {
+      // Before the routes: its request hook must see every one of them.
+      const metrics = await openMetrics({
+        app,
+        database,
+        port: config.METRICS_PORT,
+        host: config.METRICS_HOST,
+      });
+      cleanups.push(() => metrics.close());
+      metricsUrl = metrics.url;
+    }
     // Still run on every start: an existing directory may lack the newest migrations or texts.
     await migrateDatabase(database);
     if (seedDemo) await seedDemoCatalogue(database.db);
@@ -97,6 +121,15 @@ export async function startServer(
     const replayGuard = await openReplayGuard(config, database);
     cleanups.push(() => replayGuard.close());
 
+    if (database.client.engine === "pglite" && !config.DATABASE_URL) {
+      // `npm run backup` cannot open the locked DATA_DIR: it asks this process for a copy.
+      const backups = await openBackupSocket({
+        pglite: database.client.pglite,
+        dataDir: config.DATA_DIR,
+        log: app.log,
+      });
+      cleanups.push(backups.close);
+    }
     const jobs = await startJobRunner({
       handle: database,
       onError: (error: Error) => app.log.error({ err: error }, "job runner error"),
@@ -163,7 +196,7 @@ export async function startServer(
     }
 
     const address = await app.listen({ port: config.PORT, host: config.HOST });
-    return { app, url: address, close };
+    return { app, url: address, ...(metricsUrl ? { metricsUrl } : {}), close };
   } catch (error) {
     await close();
     throw error;

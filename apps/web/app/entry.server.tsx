@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { newCspNonce, pageContentSecurityPolicy } from "./security/page-csp.server.ts";
 import { webContext } from "./web-context.server.ts";
 
 // The adapter (server/register-web-tier.ts) takes the load-context factory from the build.
@@ -21,6 +22,14 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A fresh nonce per rendered page, in the header and on every inline script React Router
+  // and React write (docs/decisions/033). A page the microcache shares keeps the pair it was
+  // rendered with, so header and scripts always agree.
+  const nonce = newCspNonce();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    pageContentSecurityPolicy(nonce, loadContext.get(webContext).widgets),
+  );
   // https://httpwg.org/specs/rfc9110.html#HEAD: same headers, no body.
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -40,8 +49,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
