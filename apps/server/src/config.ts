@@ -91,6 +91,12 @@ const EnvSchema = z
       .min(5)
       .max(24 * 60)
       .default(30),
+    /**
+     * Seconds a SIGTERM waits for requests in flight, jobs and the database before it cuts
+     * what is left (docs/operations.md, "Upgrade"); keep it under the supervisor's own kill
+     * timeout (systemd's TimeoutStopSec, compose's stop_grace_period).
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     /** Script of the chat widget, loaded a few seconds after the page (spec §9); unset = none. */
     CHAT_WIDGET_SRC: optional(WidgetScriptUrl),
     /** Script of the call-back widget, loaded like the chat one; unset = none. */

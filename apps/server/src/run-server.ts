@@ -1,5 +1,6 @@
 import { DataDirLockedError } from "@obmen/db";
 import { ConfigError, parseConfig } from "./config.ts";
+import { shutDownGracefully } from "./shutdown.ts";
 import { startServer } from "./start-server.ts";
 
 /**
@@ -47,9 +48,13 @@ export async function runServer(options: { web: boolean } = { web: true }) {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info(`${signal} received, shutting down`);
-    await server.close();
-    process.exit(0);
+    const outcome = await shutDownGracefully({
+      server,
+      signal,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    });
+    // 0 only for a clean stop: a supervisor then knows nothing was cut short.
+    process.exit(outcome === "clean" ? 0 : 1);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
