@@ -30,6 +30,11 @@ export function toFetchRequest(
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  // React Router's own origin check throws on an `Origin` that is no URL (a 400 with a logged
+  // stack trace) before the site's CSRF check can answer its 403 page; to that check such an
+  // origin is as foreign as an opaque one.
+  const origin = headers.get("origin");
+  if (origin !== null && origin !== "null" && !URL.canParse(origin)) headers.set("origin", "null");
   const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
   if (request.method !== "GET" && request.method !== "HEAD") {
     if (Number(request.headers["content-length"] ?? 0) > MAX_FORM_BODY_BYTES) return "too-large";

@@ -59,7 +59,16 @@ export async function registerWebTier(
       "web tier: the server build does not export createLoadContext (app/entry.server.tsx)",
     );
   }
-  const handleRequest = createRequestHandler(build, options.mode ?? "production");
+  // Every post's origin is judged by the root middleware (app/account/same-origin.server.ts)
+  // against the request's and APP_URL's origins, with a 403 page in the visitor's language.
+  // React Router's own check compares `Origin` with the request's URL only, so behind a TLS
+  // proxy without TRUST_PROXY it refused every legitimate post (https vs http), and it answers
+  // a bare 400 with a logged stack trace: it lets every origin through to ours instead
+  // (docs/decisions/033). Its check never covered resource routes; ours does.
+  const handleRequest = createRequestHandler(
+    { ...build, allowedActionOrigins: ["**"] },
+    options.mode ?? "production",
+  );
   const clientDir = join(buildDir, "client");
   const staticFiles = await loadStaticFiles(clientDir);
   const appOrigin = new URL(options.appUrl).origin;

@@ -5,10 +5,12 @@
  * also stops login CSRF (signing a visitor into an attacker's account), which SameSite alone
  * does not, because the login form needs no cookie.
  *
- * Browsers send `Origin` with every POST (forms and fetch). Where it is missing, the fetch
- * metadata header `Sec-Fetch-Site` or the `Referer` decides; a request with none of the
- * three is not from a browser that could be tricked, so it passes (it carries no cookie a
- * browser attached on someone else's behalf).
+ * Browsers send `Origin` with every POST (forms and fetch). Where it is missing (older
+ * browsers, some privacy settings), the fetch metadata header `Sec-Fetch-Site` or the
+ * `Referer` decides. A post with none of the three proves nothing about where it came from
+ * and is refused too (fail closed, docs/decisions/033): every browser that can submit our
+ * forms sends at least one of them for a post from our own page (the site's Referrer-Policy
+ * is `same-origin`), so only programs are refused, and they have the signed API.
  */
 export function isCrossSitePost(request: Request, allowedOrigins: readonly string[]): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
@@ -19,7 +21,7 @@ export function isCrossSitePost(request: Request, allowedOrigins: readonly strin
   if (site !== null) return site !== "same-origin";
   const referer = request.headers.get("referer");
   if (referer !== null) return !allowed.has(originOf(referer));
-  return false;
+  return true;
 }
 
 function originOf(url: string): string {
