@@ -104,6 +104,18 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /**
+     * One JSON line per request at `info`, with its request id and no secret
+     * (docs/decisions/031-metrics-and-request-logs.md). Exactly `true` or `false`; unset = true.
+     */
+    LOG_REQUESTS: optional(z.stringbool({ truthy: ["true"], falsy: ["false"], case: "sensitive" })),
+    /**
+     * The Prometheus metrics listener's own port, never the public one (decision 031): unset or
+     * empty = no metrics; 9464 is the conventional choice; 0 = any free port (tests).
+     */
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65_535)),
+    /** Where that listener binds: this machine only, unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.API_PUBLIC_KEY) !== Boolean(env.API_SECRET)) {
@@ -118,6 +130,13 @@ const EnvSchema = z
         code: "custom",
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: metrics are never served on the public port",
       });
     }
   });
