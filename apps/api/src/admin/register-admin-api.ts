@@ -8,6 +8,7 @@ import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
+import { registerAdminContentRoutes } from "./content/routes.ts";
 import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
 import { registerAdminOperatorRoutes } from "./operators/routes.ts";
@@ -16,6 +17,8 @@ import { registerAdminWithdrawalRoutes } from "./withdrawals/routes.ts";
 
 /** Console bodies are small JSON documents; anything bigger is refused unread. */
 const ADMIN_BODY_LIMIT = 64 * 1024;
+/** A text in three languages (30,000 characters each, two bytes a Cyrillic letter). */
+const CONTENT_BODY_LIMIT = 256 * 1024;
 
 export interface AdminApiOptions {
   /** `ADMIN_REQUIRE_2FA=true`: an admin must enrol TOTP before using the console. */
@@ -59,7 +62,9 @@ export async function registerAdminApi(
       secureCookie: appUrl.protocol === "https:",
     };
     scope.addHook("onRoute", (route) => {
-      route.bodyLimit ??= ADMIN_BODY_LIMIT;
+      route.bodyLimit ??= route.url.startsWith("/admin/api/content")
+        ? CONTENT_BODY_LIMIT
+        : ADMIN_BODY_LIMIT;
     });
     registerAdminAuthRoutes(routes);
     registerAdminOrderRoutes(routes);
@@ -67,6 +72,7 @@ export async function registerAdminApi(
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
+    registerAdminContentRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

@@ -215,6 +215,23 @@ describe("every console call answers with its declared response schema", () => {
     );
   });
 
+  it("the editor's content (decision 032)", async () => {
+    const created = await expectDeclared("POST", "/admin/api/content", "/admin/api/content", {
+      body: {
+        kind: "faq",
+        slug: "schema-check",
+        section: "payment",
+        translations: { ru: { title: "Вопрос?", body: "Ответ." } },
+      },
+    });
+    const id = created.body.data.id as number;
+    await expectDeclared("GET", "/admin/api/content", "/admin/api/content?kind=faq&page=1");
+    await expectDeclared("GET", "/admin/api/content/{id}", `/admin/api/content/${id}`);
+    await expectDeclared("PATCH", "/admin/api/content/{id}", `/admin/api/content/${id}`, {
+      body: { published: false, translations: { en: { title: "Question?", body: "Answer." } } },
+    });
+  });
+
   it("covers every declared call", () => {
     expect([...covered].sort()).toEqual(
       api.docs.admin.map((doc) => `${doc.method} ${doc.path}`).sort(),

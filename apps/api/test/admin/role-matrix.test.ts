@@ -42,6 +42,10 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/withdrawals": ["admin", "operator"],
   "POST /admin/api/withdrawals/{id}/status": ["admin", "operator"],
   "GET /admin/api/partners": ["admin", "operator"],
+  "GET /admin/api/content": ["admin", "editor"],
+  "GET /admin/api/content/{id}": ["admin", "editor"],
+  "POST /admin/api/content": ["admin", "editor"],
+  "PATCH /admin/api/content/{id}": ["admin", "editor"],
 };
 
 const key = (doc: Pick<AdminRouteDoc, "method" | "path">) => `${doc.method} ${doc.path}`;
