@@ -74,6 +74,36 @@ export const RefChannelInfo = z.object({
 export const RefChannelInfoResponse = dataResponse(RefChannelInfo);
 
 /**
+ * The programme's terms for anyone (the public `/partner` page; signed, no user token): the
+ * partner's share of the operator's profit, the programme currency and the smallest withdrawal.
+ */
+export const RefProgrammeTermsRequest = z.strictObject({});
+export const RefProgrammeTerms = z.object({
+  share: DecimalString,
+  currency: z.string(),
+  min_withdrawal: DecimalString,
+});
+export const RefProgrammeTermsResponse = dataResponse(RefProgrammeTerms);
+
+/**
+ * The partner's stats per channel and UTC day over the last `days` days (default 30), for the
+ * chart on `/account/affiliate`: only days with something to count are listed.
+ */
+export const RefChannelDailyRequest = z.strictObject({
+  days: WholeNumber.pipe(z.number().int().min(1).max(365)).optional(),
+});
+export const RefChannelDay = z.object({
+  channel_id: z.number().int(),
+  /** `YYYY-MM-DD`, UTC. */
+  day: z.string(),
+  clicks: z.number().int(),
+  orders: z.number().int(),
+  earned: DecimalString,
+});
+export type RefChannelDay = z.infer<typeof RefChannelDay>;
+export const RefChannelDailyResponse = dataResponse(z.array(RefChannelDay));
+
+/**
  * A visitor arrived with `?rid=`: the web tier reports it (signed, no user token; the
  * envelope's `ip` is the visitor's). Counted once per visitor, channel and day; an unknown rid
  * is answered the same `{counted: false}` as a repeat, so it tells nothing.

@@ -3,10 +3,14 @@ import {
   RefChannelClickResponse,
   RefChannelCreateRequest,
   RefChannelCreateResponse,
+  RefChannelDailyRequest,
+  RefChannelDailyResponse,
   RefChannelInfoRequest,
   RefChannelInfoResponse,
   RefChannelListRequest,
   RefChannelListResponse,
+  RefProgrammeTermsRequest,
+  RefProgrammeTermsResponse,
   RefReferralListRequest,
   RefReferralListResponse,
   WithdrawalCreateRequest,
@@ -18,6 +22,7 @@ import {
 } from "@obmen/contracts";
 import type { ApiRoutes } from "../api-routes.ts";
 import { affiliateSettings } from "./affiliate-settings.ts";
+import { channelDaily } from "./channels/channel-daily.ts";
 import { channelInfo } from "./channels/channel-info.ts";
 import { countClick } from "./channels/count-click.ts";
 import { createChannel } from "./channels/create-channel.ts";
@@ -68,6 +73,31 @@ export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
     payload: RefChannelInfoRequest,
     response: RefChannelInfoResponse,
     handler: ({ user, lang }) => channelInfo({ db, appUrl, settings, userId: user.id, lang }),
+  });
+
+  define({
+    path: "/rest/ref_channel/daily",
+    methods: ["POST"],
+    summary:
+      "The partner's clicks, orders and rewards per channel and UTC day over the last `days` days (default 30, at most 365); days with nothing are left out",
+    auth: "user",
+    payload: RefChannelDailyRequest,
+    response: RefChannelDailyResponse,
+    handler: ({ payload, user }) => channelDaily({ db, userId: user.id, days: payload.days ?? 30 }),
+  });
+
+  define({
+    path: "/rest/ref_channel/terms",
+    methods: ["POST"],
+    summary:
+      "The programme's terms for anyone (no user token): the partner's share of the operator's profit, the programme currency and the smallest withdrawal",
+    payload: RefProgrammeTermsRequest,
+    response: RefProgrammeTermsResponse,
+    handler: async () => ({
+      share: settings.share,
+      currency: settings.currency,
+      min_withdrawal: settings.minWithdrawal,
+    }),
   });
 
   define({

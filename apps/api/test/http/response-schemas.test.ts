@@ -286,6 +286,8 @@ describe("every documented route answers with its declared response schema", () 
     const { data: channels } = await signed("POST", "/rest/ref_channel/list", {}, token);
     await signed("POST", "/rest/ref_channel/create", { name: "Blog" }, token);
     await signed("POST", "/rest/ref_channel/info", {}, token);
+    await signed("POST", "/rest/ref_channel/daily", { days: 7 }, token);
+    await signed("POST", "/rest/ref_channel/terms");
     await signed("POST", "/rest/ref_channel/click", { rid: channels[0].rid });
     const { data: pairs } = await signed("POST", "/rest/currency_pair/list");
     const pair = findPair(pairs, "USDTTRC20", "SBERRUB");

@@ -2,8 +2,10 @@ import {
   RefChannelClickResponse,
   type RefChannelCreateRequest,
   RefChannelCreateResponse,
+  RefChannelDailyResponse,
   RefChannelInfoResponse,
   RefChannelListResponse,
+  RefProgrammeTermsResponse,
   RefReferralListResponse,
   type WithdrawalCreateRequest,
   WithdrawalCreateResponse,
@@ -36,6 +38,18 @@ export function createAffiliateClient(call: Call) {
     /** The default link, the balance and the programme's terms (share, minimum). */
     info: (caller: CallerContext) =>
       call(caller, "/rest/ref_channel/info", {}, true, RefChannelInfoResponse),
+    /** Stats per channel and UTC day over the last `days` days, for the chart. */
+    daily: (caller: CallerContext, days?: number) =>
+      call(
+        caller,
+        "/rest/ref_channel/daily",
+        days === undefined ? {} : { days },
+        true,
+        RefChannelDailyResponse,
+      ),
+    /** The programme's terms (share, currency, minimum), for anyone: no user token needed. */
+    terms: (caller: CallerContext) =>
+      call(caller, "/rest/ref_channel/terms", {}, true, RefProgrammeTermsResponse),
     /**
      * A visitor arrived with `?rid=`: the web tier reports it with the visitor's IP in
      * `caller.ip` and no user token. Counted once per visitor, channel and day.
