@@ -1,3 +1,5 @@
+import { createPublicCallLimits, type PublicCallLimits } from "../http/rate-limit-calls.ts";
+import { type PublicCallPolicy, readPublicCallPolicy } from "../http/rate-limit-policy.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
@@ -12,6 +14,8 @@ import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
 /** Limits, captcha and the TOTP secrets' seal (docs/decisions/026-rate-limits-captcha-totp.md). */
 export interface AccountSecurity {
   limits: AccountLimits;
+  /** Budgets per client IP of the costly public calls: orders, receipts, reviews (decision 036). */
+  publicCalls: PublicCallLimits;
   captcha: Captcha;
   totpBox: SecretBox;
 }
@@ -28,12 +32,21 @@ export interface AccountSecurityOptions {
   captchaProvider?: "altcha" | "none";
   captchaDifficulty?: CaptchaDifficulty;
   policy?: Partial<LimitPolicy>;
+  /**
+   * The public calls' budgets; by default read from the environment (`RATE_LIMIT_*`, README),
+   * so a test harness or a benchmark sets them explicitly like an operator would.
+   */
+  publicCallPolicy?: Partial<PublicCallPolicy>;
 }
 
 export function createAccountSecurity(options: AccountSecurityOptions): AccountSecurity {
   const policy = { ...DEFAULT_LIMIT_POLICY, ...options.policy };
   return {
     limits: createAccountLimits(options.store, policy),
+    publicCalls: createPublicCallLimits(options.store, {
+      ...readPublicCallPolicy(),
+      ...options.publicCallPolicy,
+    }),
     captcha:
       options.captchaProvider === "none"
         ? NO_CAPTCHA

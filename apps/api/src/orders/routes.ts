@@ -14,6 +14,7 @@ import { createNewOrderQueue } from "./create/new-order-queue.ts";
 import { createQuotedPairs } from "./create/quoted-pairs.ts";
 import { getOrderInfo } from "./info/get-order-info.ts";
 import { updateOrderByCustomer } from "./lifecycle/update-order-by-customer.ts";
+import { registerRecalculationRoutes } from "./recalculation/routes.ts";
 import { registerReceiptRoute } from "./receipts/receipt-route.ts";
 import { reviewOrder } from "./reviews/review-order.ts";
 
@@ -23,6 +24,9 @@ export function registerOrderRoutes(routes: ApiRoutes) {
   const payTo: PayToBySendCurrency = new Map();
   const newOrders = createNewOrderQueue({ db: deps.db });
   const quotedPairs = createQuotedPairs(deps.pairCache);
+  // Each costly call spends from the visitor's budget (the envelope's ip, decision 036) once
+  // its payload is valid and before it touches the database.
+  const { publicCalls } = deps.accountSecurity;
 
   define({
     path: "/rest/exchange/create",
@@ -30,8 +34,9 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "Create an order from the calculator form; the server recomputes every amount",
     payload: CreateOrderRequest,
     response: CreateOrderResponse,
-    handler: ({ payload, lang, meta }) =>
-      createOrder({
+    handler: async ({ payload, lang, meta }) => {
+      await publicCalls.throttle("order_create", meta.ip);
+      return createOrder({
         db: deps.db,
         newOrders,
         pairs: quotedPairs,
@@ -41,7 +46,8 @@ export function registerOrderRoutes(routes: ApiRoutes) {
         lang,
         clientIp: meta.ip,
         lifetimeMs: deps.orderLifetimeMs,
-      }),
+      });
+    },
   });
 
   define({
@@ -60,13 +66,15 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "The customer marks an order paid or cancels it (from `new` only)",
     payload: UpdateOrderRequest,
     response: UpdateOrderResponse,
-    handler: ({ payload }) =>
-      updateOrderByCustomer({
+    handler: async ({ payload, meta }) => {
+      await publicCalls.throttle("order_update", meta.ip);
+      return updateOrderByCustomer({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         status: payload.exchange_status,
-      }),
+      });
+    },
   });
 
   define({
@@ -75,14 +83,17 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "Review a completed order (once)",
     payload: ReviewOrderRequest,
     response: ReviewOrderResponse,
-    handler: ({ payload }) =>
-      reviewOrder({
+    handler: async ({ payload, meta }) => {
+      await publicCalls.throttle("review", meta.ip);
+      return reviewOrder({
         db: deps.db,
         orderId: payload.exchange_uuid,
         rating: payload.rating,
         text: payload.text,
-      }),
+      });
+    },
   });
 
   registerReceiptRoute(routes);
+  registerRecalculationRoutes(routes);
 }

@@ -1,7 +1,14 @@
 import type { Locale } from "@obmen/contracts";
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import { apiClients, createTestDatabase, type Database, seedDemoCatalogue } from "@obmen/db";
+import {
+  apiClients,
+  createTestDatabase,
+  type Database,
+  seedDemoCatalogue,
+  type TestDatabase,
+} from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { AccountSecurity } from "../../src/account/account-security.ts";
 import {
   answerFrameworkError,
   createLocalCatalogueChanges,
@@ -32,6 +39,8 @@ export async function startTestApi(
     jobs?: boolean;
     /** Default: the in-memory guard; given the test's database when it needs one. */
     replayGuard?: (db: Database) => ReplayGuard;
+    /** Default: registerApi's own (memory, no captcha); given the database when a test needs its store. */
+    accountSecurity?: (database: TestDatabase) => AccountSecurity;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -52,6 +61,7 @@ export async function startTestApi(
     jobPollingIntervalSeconds: 0.5,
     expirySweepSeconds: 1,
     checkResponses: true,
+    accountSecurity: options.accountSecurity?.(database),
   });
   await app.ready();
   return {

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { AppError, ErrorCode } from "@obmen/contracts";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { addressKey, digest, limitedAddress } from "./client-address.ts";
 import type { LimitPolicy } from "./limit-policy.ts";
 import { createLimiter, type LimiterStore } from "./limiter-store.ts";
 
@@ -86,7 +86,7 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
   return {
     /** One request to `call` from `ip`; over the budget → 429 `RATE_LIMITED`. */
     async throttle(call: LimitedCall, ip: string) {
-      await spend(requests(call), hashed(ip));
+      await spend(requests(call), addressKey(ip));
     },
 
     /**
@@ -97,9 +97,9 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       const pair = pairKey(email, ip);
       const [pairBlock, ipBlock, byAccount, byIp] = await Promise.all([
         consecutiveByAccountAndIp.get(pair),
-        slowBruteByIp.get(hashed(ip)),
+        slowBruteByIp.get(addressKey(ip)),
         consumed(recentByAccount, hashed(email)),
-        consumed(recentByIp, hashed(ip)),
+        consumed(recentByIp, addressKey(ip)),
       ]);
       for (const [res, points] of [
         [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
@@ -118,9 +118,9 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     async loginFailed({ email, ip }: { email: string; ip: string }) {
       await Promise.all([
         consecutiveByAccountAndIp.consume(pairKey(email, ip)).catch(ignoreRefusal),
-        slowBruteByIp.consume(hashed(ip)).catch(ignoreRefusal),
+        slowBruteByIp.consume(addressKey(ip)).catch(ignoreRefusal),
         recentByAccount.consume(hashed(email)).catch(ignoreRefusal),
-        recentByIp.consume(hashed(ip)).catch(ignoreRefusal),
+        recentByIp.consume(addressKey(ip)).catch(ignoreRefusal),
       ]);
     },
 
@@ -146,7 +146,7 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       call: "register" | "restore";
     }) {
       const [byIp, byAccount, letters] = await Promise.all([
-        consumed(recentByIp, hashed(ip)),
+        consumed(recentByIp, addressKey(ip)),
         call === "restore" ? consumed(recentByAccount, hashed(email)) : 0,
         consumed(lettersByAddress, hashed(email)),
       ]);
@@ -176,15 +176,14 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
 }
 
 /** Keys are digests: the store never holds an address or an e-mail in clear, and stays short. */
-function hashed(value: string): string {
-  return createHash("sha256").update(value).digest("base64url");
-}
+const hashed = digest;
 
 function pairKey(email: string, ip: string): string {
-  return hashed(`${email}\n${ip}`);
+  return hashed(`${email}\n${limitedAddress(ip)}`);
 }
 
-async function spend(limiter: RateLimiterAbstract, key: string) {
+/** One point of `limiter` for `key`; over its budget → 429 `RATE_LIMITED` with the wait. */
+export async function spend(limiter: RateLimiterAbstract, key: string) {
   try {
     await limiter.consume(key);
   } catch (error) {

@@ -33,8 +33,8 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
         if (!request.isMultipart()) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         const fields: Record<string, string> = {};
         const header = request.headers[TIMESTAMP_HEADER];
-        const open = () =>
-          openSignedRequest({
+        const open = async () => {
+          const opened = await openSignedRequest({
             envelope: { data: fields.data, signed: fields.signed },
             timestampHeader: typeof header === "string" ? header : undefined,
             clients: security.clients,
@@ -43,6 +43,11 @@ export function registerReceiptRoute({ app, deps, security, docs, checkResponses
               request.apiLang = lang;
             },
           });
+          // Counted before the file is read: a throttled upload never holds its 10 MB
+          // (the visitor's budget, by the envelope's ip: decision 036).
+          await deps.accountSecurity.publicCalls.throttle("receipt", opened.meta.ip);
+          return opened;
+        };
         let signed: Awaited<ReturnType<typeof open>> | null = null;
         let file: { name: string; content: Buffer } | null = null;
         try {
