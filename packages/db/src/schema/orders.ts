@@ -74,6 +74,13 @@ export const orders = pgTable(
     // A user's history: the orders placed with their login e-mail, newest first
     // (apps/api/src/account/history). Orders keep the address as typed, the login is lower case.
     index("orders_email_created_idx").on(sql`lower(${t.email})`, t.createdAt.desc().nullsFirst()),
+    // The order desk's search (apps/api/src/admin/orders/search-condition.ts, decision 038):
+    // an e-mail by its start (`text_pattern_ops` lets `like 'abc%'` use the index whatever the
+    // collation), an amount exactly, a field value exactly (`fields @> '[{"value": …}]'`).
+    index("orders_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("orders_send_amount_idx").on(t.sendAmount),
+    index("orders_receive_amount_idx").on(t.receiveAmount),
+    index("orders_fields_values_idx").using("gin", sql`${t.fields} jsonb_path_ops`),
   ],
 );
 
