@@ -26,7 +26,7 @@ import { openBackupSocket } from "./backup-socket.ts";
 import { openCatalogueChanges } from "./catalogue-changes.ts";
 import type { Config } from "./config.ts";
 import { inProcessTransport } from "./in-process-transport.ts";
-import { loggerOptions } from "./logging/logger-options.ts";
+import { loggerOptions, REQUEST_ID_LOG_LABEL } from "./logging/logger-options.ts";
 import { registerRequestLog } from "./logging/register-request-log.ts";
 import { openMetrics } from "./metrics/open-metrics.ts";
 import { openAccountSecurity } from "./open-account-security.ts";
@@ -63,7 +63,10 @@ export async function startServer(
     // 503: the listening socket closes first, so new connections go to another replica.
     return503OnClosing: false,
     // Fastify's two lines per request are replaced by one of ours (registerRequestLog).
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+    }),
   });
   registerRequestLog(app, { logRequests: config.LOG_REQUESTS !== false });
   // Before any route: every answer carries them (issue 16 point 7).

@@ -8,7 +8,7 @@ import {
 import { REDACTED } from "./redact-url.ts";
 import { requestIdGenerator } from "./request-id.ts";
 
-/** The key every line logged while serving a request carries its id under. */
+/** The key every line logged while serving a request carries its id under (LogController). */
 export const REQUEST_ID_LOG_LABEL = "request_id";
 
 /**
@@ -19,7 +19,7 @@ export const REQUEST_ID_LOG_LABEL = "request_id";
 export function loggerOptions(options: {
   level: string;
   trustProxy: boolean;
-}): Pick<FastifyServerOptions, "logger" | "genReqId" | "requestIdLogLabel" | "requestIdHeader"> {
+}): Pick<FastifyServerOptions, "logger" | "genReqId" | "requestIdHeader"> {
   return {
     logger:
       options.level === "silent"
@@ -32,6 +32,5 @@ export function loggerOptions(options: {
     // Read by `genReqId` below, only behind a trusted proxy; Fastify must not read it itself.
     requestIdHeader: false,
     genReqId: requestIdGenerator({ trustProxy: options.trustProxy }),
-    requestIdLogLabel: REQUEST_ID_LOG_LABEL,
   };
 }

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../src/start-server.ts";
+import {
+  EXPECTED_NAMES,
+  expectGaugesToFollowAnOrder,
+  expectRouteLabelsToBePatterns,
+} from "./metrics-expectations.ts";
+import { metricsConfig, scrape } from "./metrics-kit.ts";
+
+/** Issue 17 point 1 on the embedded database: metrics on their own port, following orders. */
+describe("metrics on the embedded database", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(metricsConfig({ DATABASE_URL: "memory://" }), { web: false });
+  });
+  afterAll(() => server?.close());
+
+  it("are served on their own loopback port, and never on the public one", async () => {
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    expect(new URL(server.metricsUrl!).port).not.toBe(new URL(server.url).port);
+    const publicAnswer = await fetch(`${server.url}/metrics`);
+    expect(publicAnswer.status).toBe(404);
+    expect(await publicAnswer.text()).not.toContain("obmen_");
+    const elsewhere = await fetch(new URL("/", server.metricsUrl));
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("declare every name the dashboard uses", async () => {
+    const { declared, samples } = await scrape(server.metricsUrl!);
+    for (const name of EXPECTED_NAMES) expect(declared, name).toContain(name);
+    expect(samples.get('obmen_db_info{engine="pglite"}')).toBe(1);
+  });
+
+  it("follow an order from creation to completion, by route pattern", async () => {
+    const { uuid, text } = await expectGaugesToFollowAnOrder(server);
+    expectRouteLabelsToBePatterns(text, uuid);
+  });
+
+  it("are off unless METRICS_PORT is set", async () => {
+    const quiet = await startServer(
+      metricsConfig({ DATABASE_URL: "memory://", METRICS_PORT: "" }),
+      {
+        web: false,
+      },
+    );
+    try {
+      expect(quiet.metricsUrl).toBeUndefined();
+    } finally {
+      await quiet.close();
+    }
+  });
+});
