@@ -104,10 +104,16 @@ describe("the order desk", () => {
     expect(await search("status=paid")).toEqual([paid]);
     expect(await search(`q=${paid.slice(0, 8)}`)).toEqual([paid]);
     expect(await search(`q=${paid.toUpperCase()}`)).toEqual([paid]);
+    expect(await search(`q=${paid.slice(0, 4)}-`)).toContain(paid);
     expect(await search("q=SECOND%40example")).toEqual([paid]);
+    // The e-mail by its start, not any part of it (decision 038: an index answers a start).
+    expect(await search("q=econd%40example")).toEqual([]);
     expect(await search("q=123.450")).toEqual([paid]);
-    // A value the customer filled in (the demo form's card number), found in every order.
-    expect(await search("q=4111%201111")).toHaveLength(3);
+    // A value the customer filled in (the demo form's card number), whole, pasted with spaces
+    // or dashes, found in every order; a part of it is not a value.
+    expect(await search("q=4111%201111-1111%201111")).toHaveLength(3);
+    expect(await search("q=4111111111111111")).toHaveLength(3);
+    expect(await search("q=4111%201111")).toEqual([]);
     expect(await search("q=100%25")).toEqual([]);
     expect(await search("page=2")).toEqual([]);
   });

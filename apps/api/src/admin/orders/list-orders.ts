@@ -1,9 +1,9 @@
 import { ADMIN_PAGE_SIZE, type AdminOrderListItem, type OrderStatus } from "@obmen/contracts";
 import { currencies, type Database, orders, paySystems } from "@obmen/db";
-import { isPlainDecimal } from "@obmen/domain";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { queuePageIds } from "./queue-page.ts";
+import { searchCondition } from "./search-condition.ts";
 
 /** Waiting for someone: the desk shows these first. */
 const WAITING: OrderStatus[] = ["new", "paid"];
@@ -18,8 +18,8 @@ const receivePaySystem = alias(paySystems, "receive_pay_system");
 /**
  * The order desk's queue (`GET /admin/api/orders`): `new` and `paid` first, then orders being
  * handled, oldest first in both (they have waited longest); then closed orders, newest first.
- * `q` finds an order by its number (or the number's start), the customer's e-mail, an amount
- * sent or received, or any value the customer filled in.
+ * `q` finds an order by its number (or the number's start), the start of the customer's
+ * e-mail, an amount sent or received, or a value the customer filled in (search-condition.ts).
  */
 export async function listOrders(options: {
   db: Database;
@@ -104,39 +104,4 @@ function currencyView(currency: typeof currencies.$inferSelect, paySystem: strin
     pay_system: paySystem,
     decimals: currency.decimals,
   };
-}
-
-/** `%` and `_` typed by the operator are themselves, not wildcards. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-const FULL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function searchCondition(q: string): SQL {
-  const text = q.trim();
-  // A whole order number is what an operator pastes most: the primary key answers it alone.
-  if (FULL_UUID.test(text)) return eq(orders.id, text.toLowerCase());
-  const contains = `%${likeEscape(text.toLowerCase())}%`;
-  const conditions: SQL[] = [sql`lower(${orders.email}) like ${contains}`];
-  // A value the customer filled in (card, wallet, phone, name), compared without spaces and
-  // dashes: the order keeps "4111111111111111" while the operator may paste "4111 1111 …".
-  const compact = text.toLowerCase().replace(/[\s-]+/g, "");
-  if (compact) {
-    conditions.push(
-      sql`exists (select 1 from jsonb_array_elements(${orders.fields}) as field where regexp_replace(lower(field->>'value'), '[[:space:]-]+', '', 'g') like ${`%${likeEscape(compact)}%`})`,
-    );
-  }
-  // An order number, whole or its first characters as an operator reads them out.
-  if (/^[0-9a-f-]{4,36}$/i.test(text)) {
-    conditions.push(sql`${orders.id}::text like ${`${likeEscape(text.toLowerCase())}%`}`);
-  }
-  // An amount: compared as a number, so "100" finds 100.00.
-  const amount = text.replace(",", ".");
-  if (isPlainDecimal(amount) && !amount.startsWith("-")) {
-    conditions.push(
-      sql`(${orders.sendAmount} = ${amount}::numeric or ${orders.receiveAmount} = ${amount}::numeric)`,
-    );
-  }
-  return sql`(${sql.join(conditions, sql` or `)})`;
 }
