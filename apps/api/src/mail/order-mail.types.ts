@@ -51,6 +51,15 @@ export type OrderMailEvent =
       comment?: string | null;
       /** The completion's payout reference (admin order desk), shown in the letter. */
       payoutReference?: string | null;
+    }
+  | {
+      /**
+       * The operator recalculated the order at the current rate (decision 035): the order
+       * holds the new amounts, `previous` the old ones, and the customer is asked to answer.
+       */
+      type: "recalculated";
+      previous: { sendAmount: string; receiveAmount: string };
+      comment?: string | null;
     };
 
 export interface EnqueueOrderMailInput {
@@ -75,5 +84,6 @@ export type StoredOrderMail = Omit<EnqueueOrderMailInput, "tx">;
 export const ORDER_MAIL_KINDS = {
   created: "order_created",
   status_changed: "order_status_changed",
+  recalculated: "order_recalculated",
 } as const satisfies Record<OrderMailEvent["type"], string>;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[keyof typeof ORDER_MAIL_KINDS];

@@ -103,6 +103,21 @@ describe("every console call answers with its declared response schema", () => {
     );
   });
 
+  it("recalculation at the current rate", async () => {
+    const uuid = await placeOrder(api, { paid: true });
+    await expectDeclared(
+      "GET",
+      "/admin/api/orders/{uuid}/recalculation",
+      `/admin/api/orders/${uuid}/recalculation?received_amount=90`,
+    );
+    await expectDeclared(
+      "POST",
+      "/admin/api/orders/{uuid}/recalculate",
+      `/admin/api/orders/${uuid}/recalculate`,
+      { body: { received_amount: "90", comment: "90 USDT arrived" } },
+    );
+  });
+
   it("the catalogue", async () => {
     const currencies = await expectDeclared(
       "GET",

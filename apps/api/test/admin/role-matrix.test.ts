@@ -26,6 +26,8 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/orders/{uuid}": ["admin", "operator"],
   "POST /admin/api/orders/{uuid}/status": ["admin", "operator"],
   "GET /admin/api/orders/{uuid}/receipts/{id}": ["admin", "operator"],
+  "GET /admin/api/orders/{uuid}/recalculation": ["admin", "operator"],
+  "POST /admin/api/orders/{uuid}/recalculate": ["admin", "operator"],
   "GET /admin/api/currencies": ["admin", "operator"],
   "PATCH /admin/api/currencies/{id}": ["admin", "operator"],
   "GET /admin/api/pairs": ["admin", "operator"],

@@ -4,6 +4,8 @@ import { createObmenClient } from "@obmen/contracts/sdk";
 import { seedContent } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../../src/account/totp/totp-codes.ts";
+import { createOperator } from "../../src/admin/operators/create-operator.ts";
+import { recalculateOrder } from "../../src/admin/orders/recalculate-order.ts";
 import { changeOrderStatus } from "../../src/orders/lifecycle/change-order-status.ts";
 import { lettersTo, tokenInLink } from "../account/support/account-kit.ts";
 import { credit, TRON_ADDRESS } from "../affiliate/support/affiliate-kit.ts";
@@ -141,6 +143,47 @@ describe("every documented route answers with its declared response schema", () 
       rating: 5,
     });
     expect(review).toEqual({ exchange_uuid: orderId, rating: 5 });
+  });
+
+  it("answers the recalculation calls with their schemas, both answers (decision 035)", async () => {
+    const operator = await createOperator({
+      db: api.db,
+      email: "desk@obmen.example",
+      password: "violet-harbour-71",
+      role: "operator",
+      actor: { operatorId: null, ip: null },
+    });
+    for (const answer of ["accept", "refund"] as const) {
+      const orderId = await newOrderId();
+      await signed("POST", "/rest/exchange/update", {
+        exchange_uuid: orderId,
+        exchange_status: "paid",
+      });
+      await recalculateOrder({
+        db: api.db,
+        effects: api.deps.orderEffects,
+        appUrl: "https://obmen.example/",
+        orderId,
+        request: { received_amount: "90" },
+        actor: { operatorId: operator.id, ip: null },
+      });
+      let recalculationId = 0;
+      for (const method of ["GET", "POST"] as const) {
+        const { data } = await signed(method, "/rest/exchange/recalculation", {
+          exchange_uuid: orderId,
+        });
+        recalculationId = data.recalculation.id;
+      }
+      const key = { exchange_uuid: orderId, recalculation_id: recalculationId };
+      if (answer === "accept") {
+        await signed("POST", "/rest/exchange/recalculation/accept", key);
+      } else {
+        await signed("POST", "/rest/exchange/recalculation/refund", {
+          ...key,
+          refund_to: TRON_ADDRESS,
+        });
+      }
+    }
   });
 
   it("answers every account call with its schema, from register to logout", async () => {

@@ -16,11 +16,13 @@ import type { AdminRoutes } from "../admin-routes.ts";
 import { changeStatusByOperator } from "./change-status-by-operator.ts";
 import { listOrders } from "./list-orders.ts";
 import { loadAdminOrder } from "./load-admin-order.ts";
+import { registerAdminRecalculationRoutes } from "./recalculate-routes.ts";
 
 /** Orders and their money are the operators' (and the admins'); editors handle content only. */
 const DESK = ["admin", "operator"] as const;
 
-export function registerAdminOrderRoutes({ define, deps }: AdminRoutes) {
+export function registerAdminOrderRoutes(routes: AdminRoutes) {
+  const { define, deps } = routes;
   define({
     method: "GET",
     path: "/admin/api/orders",
@@ -95,4 +97,6 @@ export function registerAdminOrderRoutes({ define, deps }: AdminRoutes) {
       return undefined;
     },
   });
+
+  registerAdminRecalculationRoutes(routes);
 }

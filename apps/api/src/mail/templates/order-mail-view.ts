@@ -50,6 +50,7 @@ export function orderMailSubject(input: Pick<OrderMailViewInput, "order" | "even
   const t = translatorFor(mailLocale(order.locale));
   const number = order.id.slice(0, 8);
   if (event.type === "created") return t("Mail.SubjectCreated", { number });
+  if (event.type === "recalculated") return t("Mail.Recalculated.Subject", { number });
   const status = t(`Status.${order.status}.Name`);
   return t("Mail.SubjectStatusChanged", { number, status });
 }
@@ -139,6 +140,26 @@ export function buildOrderMailView(input: OrderMailViewInput): OrderMailView {
       subject: orderMailSubject(input),
       intro: [t("Mail.CreatedIntro", { expiresAt })],
       payment: event.paymentInstructions,
+    };
+  }
+  if (event.type === "recalculated") {
+    const comment = event.comment ? event.comment.trim() : "";
+    const { previous } = event;
+    return {
+      ...base,
+      subject: orderMailSubject(input),
+      intro: [
+        t("Mail.Recalculated.Intro"),
+        t("Mail.Recalculated.Amounts", {
+          previousSend: amount(previous.sendAmount, sendCurrency),
+          previousReceive: amount(previous.receiveAmount, receiveCurrency),
+          send: amount(order.sendAmount, sendCurrency),
+          receive: amount(order.receiveAmount, receiveCurrency),
+          rate,
+        }),
+        t("Mail.Recalculated.Choose"),
+      ],
+      ...(comment ? { comment } : {}),
     };
   }
   const comment = event.comment ? event.comment.trim() : "";

@@ -1,0 +1,86 @@
+import {
+  AcceptRecalculationRequest,
+  AppError,
+  ErrorCode,
+  RecalculationAnswerResponse,
+  RecalculationInfoRequest,
+  RecalculationInfoResponse,
+  RequestRefundRequest,
+} from "@obmen/contracts";
+import { orders } from "@obmen/db";
+import { canAnswerRecalculation } from "@obmen/domain";
+import { eq } from "drizzle-orm";
+import { loadLatestRecalculation, recalculationView } from "../../admin/orders/recalculate-view.ts";
+import type { ApiRoutes } from "../../api-routes.ts";
+import { answerRecalculation } from "./answer-recalculation.ts";
+
+/**
+ * The customer's side of a recalculation at the current rate (issue 14 point 3, decision 035):
+ * signed envelope calls like the other order calls. The order's number is the key, as for
+ * `/rest/exchange/info` (decision 023).
+ */
+export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
+  define({
+    path: "/rest/exchange/recalculation",
+    methods: ["GET", "POST"],
+    summary:
+      "The order's latest recalculation at the current rate (amounts before and after, the operator's note) and whether the customer may still answer it",
+    payload: RecalculationInfoRequest,
+    response: RecalculationInfoResponse,
+    handler: async ({ payload }) => {
+      const [order] = await deps.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, payload.exchange_uuid));
+      if (!order) return notFound();
+      const latest = await loadLatestRecalculation({
+        db: deps.db,
+        orderId: payload.exchange_uuid,
+      });
+      return {
+        recalculation: latest && recalculationView(latest),
+        can_answer:
+          latest !== null && canAnswerRecalculation({ status: order.status, state: latest.state }),
+      };
+    },
+  });
+
+  define({
+    path: "/rest/exchange/recalculation/accept",
+    methods: ["POST"],
+    summary:
+      "The customer accepts the recalculated amounts: the order continues to processing. 409 CONFLICT when the proposal is no longer open",
+    payload: AcceptRecalculationRequest,
+    response: RecalculationAnswerResponse,
+    handler: ({ payload }) =>
+      answerRecalculation({
+        db: deps.db,
+        effects: deps.orderEffects,
+        orderId: payload.exchange_uuid,
+        recalculationId: payload.recalculation_id,
+        answer: "accept",
+      }),
+  });
+
+  define({
+    path: "/rest/exchange/recalculation/refund",
+    methods: ["POST"],
+    summary:
+      "The customer asks for a refund instead, to `refund_to` (an address, card or account of the send currency, checked like an order field); an operator sends it and marks the order refunded",
+    payload: RequestRefundRequest,
+    response: RecalculationAnswerResponse,
+    handler: ({ payload }) =>
+      answerRecalculation({
+        db: deps.db,
+        effects: deps.orderEffects,
+        orderId: payload.exchange_uuid,
+        recalculationId: payload.recalculation_id,
+        answer: "refund",
+        refundTo: payload.refund_to,
+      }),
+  });
+}
+
+function notFound(): never {
+  throw new AppError(ErrorCode.NOT_FOUND);
+}
