@@ -42,7 +42,7 @@ export function setApiLanguage(locale: string): void {
 }
 
 export async function api<T>(
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   path: string,
   body?: unknown,
 ): Promise<T> {

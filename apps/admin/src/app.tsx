@@ -4,11 +4,14 @@ import { CONSOLE_LOCALES, useI18n } from "./i18n.tsx";
 import { BASE, Link, parseRoute, useLocation } from "./router.tsx";
 import { AuditScreen } from "./screens/audit.tsx";
 import { CatalogueScreen } from "./screens/catalogue.tsx";
+import { ContentScreen } from "./screens/content.tsx";
+import { ContentEditScreen } from "./screens/content-edit.tsx";
 import { DeskScreen } from "./screens/desk.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 import { MeScreen } from "./screens/me.tsx";
 import { OperatorsScreen } from "./screens/operators.tsx";
 import { OrderScreen } from "./screens/order.tsx";
+import { WithdrawalsScreen } from "./screens/withdrawals.tsx";
 
 type Session =
   | { state: "loading" }
@@ -59,6 +62,7 @@ function Shell({
   const { pathname } = useLocation();
   const route = parseRoute(pathname);
   const canDesk = operator.role === "admin" || operator.role === "operator";
+  const canEdit = operator.role === "admin" || operator.role === "editor";
   const nav = [
     canDesk && {
       href: BASE,
@@ -69,6 +73,19 @@ function Shell({
       href: `${BASE}/catalogue`,
       label: t("Console.Nav.Catalogue"),
       active: route.screen === "catalogue",
+    },
+    canDesk && {
+      href: `${BASE}/withdrawals`,
+      label: t("Console.Nav.Withdrawals"),
+      active: route.screen === "withdrawals",
+    },
+    canEdit && {
+      href: `${BASE}/content`,
+      label: t("Console.Nav.Content"),
+      active:
+        route.screen === "content" ||
+        route.screen === "content-edit" ||
+        (!canDesk && route.screen === "desk"),
     },
     operator.role === "admin" && {
       href: `${BASE}/operators`,
@@ -126,17 +143,25 @@ function Screen({
 }) {
   const { t } = useI18n();
   const canDesk = operator.role === "admin" || operator.role === "operator";
+  const canEdit = operator.role === "admin" || operator.role === "editor";
   // Until the second factor is enrolled the API refuses everything else (decision 028).
   if (operator.totp_enrolment_required || route.screen === "me") {
     return <MeScreen operator={operator} onChanged={onOperatorChanged} />;
   }
   switch (route.screen) {
     case "desk":
-      return canDesk ? <DeskScreen /> : <Forbidden />;
+      // An editor's console is the site's texts: they start there.
+      return canDesk ? <DeskScreen /> : canEdit ? <ContentScreen /> : <Forbidden />;
     case "order":
       return canDesk ? <OrderScreen uuid={route.uuid} /> : <Forbidden />;
     case "catalogue":
       return canDesk ? <CatalogueScreen /> : <Forbidden />;
+    case "withdrawals":
+      return canDesk ? <WithdrawalsScreen /> : <Forbidden />;
+    case "content":
+      return canEdit ? <ContentScreen /> : <Forbidden />;
+    case "content-edit":
+      return canEdit ? <ContentEditScreen key={route.id ?? "new"} id={route.id} /> : <Forbidden />;
     case "operators":
       return operator.role === "admin" ? <OperatorsScreen /> : <Forbidden />;
     case "audit":

@@ -13,6 +13,9 @@ export type Route =
   | { screen: "operators" }
   | { screen: "audit" }
   | { screen: "me" }
+  | { screen: "withdrawals" }
+  | { screen: "content" }
+  | { screen: "content-edit"; id: number | null }
   | { screen: "not-found" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,12 +27,18 @@ export function parseRoute(pathname: string): Route {
   if (parts[0] === "orders" && parts.length === 2 && UUID.test(parts[1]!)) {
     return { screen: "order", uuid: parts[1]!.toLowerCase() };
   }
+  if (parts[0] === "content" && parts.length === 2) {
+    if (parts[1] === "new") return { screen: "content-edit", id: null };
+    if (/^[1-9]\d{0,9}$/.test(parts[1]!)) return { screen: "content-edit", id: Number(parts[1]) };
+  }
   if (
     parts.length === 1 &&
     (parts[0] === "catalogue" ||
       parts[0] === "operators" ||
       parts[0] === "audit" ||
-      parts[0] === "me")
+      parts[0] === "me" ||
+      parts[0] === "withdrawals" ||
+      parts[0] === "content")
   ) {
     return { screen: parts[0] };
   }

@@ -5,6 +5,7 @@ import { errorText } from "../app.tsx";
 import { changedValues, formatAmount, shownPlaces, toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 import { CatalogueCreate } from "./catalogue-create.tsx";
+import { CurrencyFields } from "./catalogue-fields.tsx";
 
 /**
  * Currencies and pairs, each row editable in place. Only the changed keys are sent; the API
@@ -150,12 +151,12 @@ function useRowEditor(
       setBusy(false);
     }
   };
-  const input = (key: string, label: string, kind: "decimal" | "integer" = "decimal") => (
+  const input = (key: string, label: string, kind: "decimal" | "integer" | "text" = "decimal") => (
     <div className="field" key={key}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <input
         id={`${id}-${key}`}
-        inputMode={kind === "integer" ? "numeric" : "decimal"}
+        inputMode={kind === "integer" ? "numeric" : kind === "decimal" ? "decimal" : undefined}
         value={String(draft[key] ?? "")}
         onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
         aria-invalid={fields[key] ? true : undefined}
@@ -183,6 +184,10 @@ function useRowEditor(
   return { editing, setEditing, start, save, input, checkbox, busy, message };
 }
 
+/** A typed whole number, or the text itself so the API names the field it cannot read. */
+const integerOrText = (value: string | boolean | undefined) =>
+  typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
 const decimalOrNull = (value: string | boolean | undefined) =>
   typeof value === "string" ? toApiDecimal(value) : value;
 
@@ -194,6 +199,10 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
     send_min: currency.send_min ?? "",
     send_max: currency.send_max ?? "",
     active: currency.active,
+    reserve_name: currency.reserve_name,
+    sort_order: String(currency.sort_order),
+    payment_target: currency.payment_target ?? "",
+    payment_holder: currency.payment_holder ?? "",
   };
   const editor = useRowEditor(
     `currency-${currency.id}`,
@@ -202,7 +211,10 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
     (changes) => {
       const patch: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(changes)) {
-        if (key === "decimals") patch[key] = Number(value);
+        if (key === "decimals" || key === "sort_order") patch[key] = integerOrText(value);
+        else if (key === "reserve_name") patch[key] = value;
+        else if (key === "payment_target" || key === "payment_holder")
+          patch[key] = typeof value === "string" && value.trim() ? value : null;
         else if (key === "reserve") patch[key] = toApiDecimal(String(value)) ?? "0";
         else patch[key] = decimalOrNull(value);
       }
@@ -214,6 +226,7 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
   return (
     <li className="row card" aria-label={code}>
       <div className="row__head">
+        <img className="row__icon" src={currency.pay_system.icon} alt="" width={24} height={24} />
         <strong>{code}</strong> <span className="mono muted">{currency.url_xml}</span>
         <OnOff active={currency.active} t={t} />
       </div>
@@ -245,6 +258,10 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
           {editor.input("decimals", t("Console.Catalogue.Decimals"), "integer")}
           {editor.input("send_min", t("Console.Catalogue.SendMin"))}
           {editor.input("send_max", t("Console.Catalogue.SendMax"))}
+          {editor.input("reserve_name", t("Console.Catalogue.ReserveName"), "text")}
+          {editor.input("payment_target", t("Console.Catalogue.PaymentTarget"), "text")}
+          {editor.input("payment_holder", t("Console.Catalogue.PaymentHolder"), "text")}
+          {editor.input("sort_order", t("Console.Catalogue.SortOrder"), "integer")}
           {editor.checkbox("active", t("Console.Catalogue.Active"))}
           {editor.message && (
             <p className="form-error" role="alert">
@@ -265,6 +282,7 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
           </div>
         </form>
       )}
+      <CurrencyFields currency={currency} onSaved={onSaved} />
     </li>
   );
 }

@@ -1,0 +1,85 @@
+import { useEffect, useState } from "react";
+import { api, queryString } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { formatAmount, formatDateTime } from "../format.ts";
+import { useI18n } from "../i18n.tsx";
+import { Pager } from "./common.tsx";
+
+/** `GET /admin/api/partners`'s data (AdminPartnerListResponse). */
+interface PartnerPage {
+  items: {
+    id: string;
+    email: string;
+    created_at: string;
+    channels: number;
+    orders: number;
+    balance: { available: string; on_hold: string; paid: string; currency: string };
+  }[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Partners with their ledger balances (derived from the ledger by the API, decision 029). */
+export function PartnersList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const { t, locale } = useI18n();
+  const [data, setData] = useState<PartnerPage | null>(null);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    api<PartnerPage>("GET", `/partners${queryString({ page })}`)
+      .then(setData)
+      .catch((reason) => setError(errorText(reason, t)));
+  }, [page, t]);
+
+  if (error) {
+    return (
+      <p className="form-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (!data) return null;
+  if (data.items.length === 0)
+    return <p className="notice">{t("Console.Withdrawals.NoPartners")}</p>;
+  return (
+    <>
+      <ul className="rows" aria-label={t("Console.Withdrawals.Partners")}>
+        {data.items.map((partner) => {
+          const money = (value: string) =>
+            `${formatAmount(value, locale)} ${partner.balance.currency}`;
+          return (
+            <li key={partner.id} className="row card" aria-label={partner.email}>
+              <div className="row__head">
+                <strong>{partner.email}</strong>
+                <span className="muted">
+                  {t("Console.Withdrawals.Since", {
+                    date: formatDateTime(partner.created_at, locale),
+                  })}
+                </span>
+              </div>
+              <div className="row__view">
+                <span>
+                  {t("Console.Withdrawals.Available")}: {money(partner.balance.available)}
+                </span>
+                <span>
+                  {t("Console.Withdrawals.OnHold")}: {money(partner.balance.on_hold)}
+                </span>
+                <span>
+                  {t("Console.Withdrawals.PaidOut")}: {money(partner.balance.paid)}
+                </span>
+                <span>
+                  {t("Console.Withdrawals.Channels")}: {partner.channels}
+                </span>
+                <span>
+                  {t("Console.Withdrawals.Orders")}: {partner.orders}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Pager page={data.page} pageSize={data.page_size} total={data.total} onPage={onPage} />
+    </>
+  );
+}
