@@ -70,6 +70,13 @@ async function send(
   return { status: response.statusCode, headers: response.headers, body: response.json() };
 }
 
+let lastSealedAt = 0;
+/** A fresh instant for each envelope: two identical calls sealed in one millisecond are a replay. */
+function sealingTime(): number {
+  lastSealedAt = Math.max(Date.now(), lastSealedAt + 1);
+  return lastSealedAt;
+}
+
 /** A signed call as the test partner, for the visitor at `ip`. */
 export function sealedCall(
   target: Target,
@@ -83,6 +90,7 @@ export function sealedCall(
     secret: TEST_CLIENT.secret,
     ip: options.ip,
     lang: options.lang ?? "en",
+    now: sealingTime(),
   });
   return send(target, {
     url: path,
@@ -106,6 +114,7 @@ export function sealedReceipt(
     secret: TEST_CLIENT.secret,
     ip: options.ip,
     lang: options.lang ?? "en",
+    now: sealingTime(),
   });
   const boundary = "----obmen-rate-limit";
   const field = (name: string, value: string) =>
