@@ -48,6 +48,11 @@ export const currencies = pgTable(
     /** Operator-declared reserve; what is available = reserve − held (`currency_held`). */
     reserve: decimal("reserve").notNull().default("0"),
     reserveName: text("reserve_name").notNull(),
+    /**
+     * The console warns (dashboard, operator alerts) when what is available (reserve − held)
+     * falls below this; null: no warning for this currency (decision 038).
+     */
+    reserveWarning: decimal("reserve_warning"),
     /** The currency's own `send_limit`, used when a pair sets no limit (DESIGN "Limits"). */
     sendMin: decimal("send_min"),
     sendMax: decimal("send_max"),
@@ -82,6 +87,7 @@ export const currencies = pgTable(
     check("currencies_decimals_check", sql`${t.decimals} between 0 and 18`),
     check("currencies_url_xml_check", sql`${t.urlXml} ~ '^[A-Z0-9]+$'`),
     check("currencies_reserve_check", sql`${t.reserve} >= 0`),
+    check("currencies_reserve_warning_check", sql`${t.reserveWarning} >= 0`),
     check(
       "currencies_send_limit_check",
       sql`${t.sendMin} is null or ${t.sendMax} is null or ${t.sendMin} <= ${t.sendMax}`,
