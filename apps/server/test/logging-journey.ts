@@ -1,0 +1,327 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { CurrencyPairEntry } from "@obmen/contracts";
+import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
+import { expect } from "vitest";
+import { createForm, findPair } from "../../api/test/support/orders.ts";
+
+// `npm start` without the web tier: the same start, configuration and logging as main.ts.
+const main = fileURLToPath(new URL("./support/api-only-main.ts", import.meta.url));
+
+/** Everything the logs must never hold; each is distinctive, so a hit is no coincidence. */
+const SECRETS = {
+  apiSecret: "s3cr3t-api-".padEnd(48, "q"),
+  adminPassword: "admin-pa55word-lantern-93",
+  userPassword: "user-pa55word-violet-71",
+  wrongPassword: "wrong-pa55word-amber-42",
+  // Luhn-valid, as an order's card field requires; logged neither as typed nor as stored.
+  cardNumber: "4276 3800 1234 5679",
+};
+const API_PUBLIC_KEY = "pk_logging_test_0001";
+const ADMIN_EMAIL = "admin@obmen.example";
+const USER_EMAIL = "logged.customer@example.com";
+
+interface Journey {
+  /** Values the journey made that must not be logged either: session tokens, link token, … */
+  secrets: string[];
+  /** The `X-Request-Id` each answer carried, by what the call was. */
+  answeredIds: Map<string, string>;
+}
+
+/**
+ * Issue 17 point 2: a real server process logging at `info` serves a customer's and an
+ * operator's whole journey; then every line it printed is read. Each line is JSON (except
+ * `npm start`'s one plain banner), each request has exactly one line with its id, and no line
+ * holds a password, the card number, a session or link token, the API secret or the signed
+ * envelope of a GET.
+ */
+export async function expectJourneyLogsWithoutSecrets(options: {
+  env: Record<string, string>;
+  /** With a trusted proxy, a sane `X-Request-Id` is kept; without one it never is. */
+  trustProxy: boolean;
+}) {
+  const server = await startLoggingServer({
+    ...options.env,
+    ...(options.trustProxy ? { TRUST_PROXY: "true" } : {}),
+  });
+  let journey: Journey;
+  try {
+    journey = await runJourney(server.url, options.trustProxy);
+  } finally {
+    await server.stop();
+  }
+  const stdout = server.stdout();
+  const everything = stdout + server.stderr();
+
+  const lines = stdout.split("\n").filter((line) => line !== "");
+  const records = lines
+    .filter((line) => !line.startsWith("Obmen is listening on "))
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`not a JSON line: ${line}`);
+      }
+    });
+  const requestLines = records.filter((record) => record.msg === "request");
+  for (const [call, id] of journey.answeredIds) {
+    const matching = requestLines.filter((record) => record.request_id === id);
+    expect(matching.length, `${call} (${id})`).toBe(1);
+    expect(matching[0]).toMatchObject({
+      level: 30,
+      method: expect.any(String),
+      url: expect.any(String),
+      status: expect.any(Number),
+      duration_ms: expect.any(Number),
+    });
+  }
+  expect(requestLines.length).toBeGreaterThanOrEqual(journey.answeredIds.size);
+
+  const forbidden = [
+    ...Object.values(SECRETS),
+    SECRETS.cardNumber.replaceAll(" ", ""),
+    ...journey.secrets,
+  ];
+  for (const secret of forbidden) {
+    const hits = everything.split("\n").filter((line) => line.includes(secret));
+    expect(hits, `logged: ${secret}`).toEqual([]);
+  }
+  return { records, requestLines };
+}
+
+async function runJourney(url: string, trustProxy: boolean): Promise<Journey> {
+  const secrets: string[] = [];
+  const answeredIds = new Map<string, string>();
+  const remember = (call: string, response: Response) => {
+    const id = response.headers.get("x-request-id");
+    expect(id, call).toBeTruthy();
+    answeredIds.set(call, id!);
+  };
+
+  const signed = async (
+    call: string,
+    path: string,
+    payload: Record<string, unknown>,
+    extra: { token?: string; method?: "GET" } = {},
+  ) => {
+    const { envelope, timestamp } = sealEnvelope({
+      payload,
+      publicKey: API_PUBLIC_KEY,
+      secret: SECRETS.apiSecret,
+      ip: "203.0.113.50",
+      lang: "en",
+      userAuthToken: extra.token,
+    });
+    const headers = { [TIMESTAMP_HEADER]: String(timestamp) };
+    const response =
+      extra.method === "GET"
+        ? await fetch(`${url}${path}?${new URLSearchParams({ ...envelope })}`, { headers })
+        : await fetch(`${url}${path}`, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify(envelope),
+          });
+    if (extra.method === "GET") secrets.push(envelope.data, envelope.signed);
+    remember(call, response);
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  // A proxy's request id: kept only behind a trusted proxy, and only when sane.
+  const proxied = await fetch(`${url}/healthz`, { headers: { "x-request-id": "proxy-id-0001" } });
+  expect(proxied.headers.get("x-request-id") === "proxy-id-0001").toBe(trustProxy);
+  remember("healthz through a proxy", proxied);
+  const forged = await fetch(`${url}/healthz`, {
+    headers: { "x-request-id": 'x"} {"msg":"forged' },
+  });
+  expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  remember("healthz with a forged id", forged);
+
+  // The customer: registers, confirms through the e-mailed link, logs in (once wrongly).
+  const registered = await signed("register", "/rest/user/register", {
+    email: USER_EMAIL,
+    password: SECRETS.userPassword,
+    agreement: true,
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  const confirmToken = await confirmTokenFromMailbox(url, USER_EMAIL);
+  secrets.push(confirmToken);
+  const confirmed = await signed("confirm", "/rest/user/confirm", { confirm_token: confirmToken });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  secrets.push(confirmed.body.data.user_auth_token);
+  const refused = await signed("wrong login", "/rest/user/login", {
+    email: USER_EMAIL,
+    password: SECRETS.wrongPassword,
+  });
+  expect(refused.status).toBe(401);
+  const login = await signed("login", "/rest/user/login", {
+    email: USER_EMAIL,
+    password: SECRETS.userPassword,
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  const token: string = login.body.data.user_auth_token;
+  secrets.push(token);
+  const info = await signed("user info by GET", "/rest/user/info", {}, { token, method: "GET" });
+  expect(info.status, JSON.stringify(info.body)).toBe(200);
+
+  // An order paying out to a card, its receipt, marked paid.
+  const pairs = await signed("pairs", "/rest/currency_pair/list", {});
+  const pair = findPair(pairs.body.data as CurrencyPairEntry[], "USDTTRC20", "SBERRUB");
+  const form = createForm(pair, { send_amount: "100", email: USER_EMAIL });
+  const cardField = pair.fields.find((field) => field.type === "card_number");
+  expect(cardField, "the pair asks for a card").toBeDefined();
+  form.fields = form.fields.map((field) =>
+    field.key === cardField!.key ? { key: field.key, value: SECRETS.cardNumber } : field,
+  );
+  const created = await signed("create", "/rest/exchange/create", form, { token });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const uuid: string = created.body.data.exchange_uuid;
+  await sendReceipt(url, uuid, remember);
+  const paid = await signed("paid", "/rest/exchange/update", {
+    exchange_uuid: uuid,
+    exchange_status: "paid",
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+
+  // The operator: signs in, finds the order by its card number, takes it, opens the receipt.
+  const consoleLogin = await fetch(`${url}/admin/api/login`, {
+    method: "POST",
+    headers: { origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: SECRETS.adminPassword }),
+  });
+  remember("console login", consoleLogin);
+  expect(consoleLogin.status).toBe(200);
+  const cookie = consoleLogin.headers.getSetCookie()[0]!.split(";")[0]!;
+  secrets.push(cookie.slice(cookie.indexOf("=") + 1));
+  const search = await fetch(
+    `${url}/admin/api/orders?${new URLSearchParams({ q: SECRETS.cardNumber })}`,
+    { headers: { cookie } },
+  );
+  remember("console search by card", search);
+  expect(search.status).toBe(200);
+  const taken = await fetch(`${url}/admin/api/orders/${uuid}/status`, {
+    method: "POST",
+    headers: { cookie, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ status: "processing" }),
+  });
+  remember("console status change", taken);
+  expect(taken.status).toBe(200);
+  const order = await fetch(`${url}/admin/api/orders/${uuid}`, { headers: { cookie } });
+  remember("console order", order);
+  const receiptUrl: string = ((await order.json()) as any).data.receipts[0].url;
+  const receipt = await fetch(`${url}${receiptUrl}`, { headers: { cookie } });
+  remember("console receipt", receipt);
+  expect(receipt.status).toBe(200);
+  return { secrets, answeredIds };
+}
+
+/** The dev mailbox (this machine only) holds the letter with the `/confirm/{token}` link. */
+async function confirmTokenFromMailbox(url: string, to: string): Promise<string> {
+  const list = await (await fetch(`${url}/dev/mailbox`)).text();
+  const row = list.split("<tr>").find((cells) => cells.includes(to));
+  const id = /\/dev\/mailbox\/(\d+)/.exec(row ?? "")?.[1];
+  expect(id, list).toBeDefined();
+  const letter = await (await fetch(`${url}/dev/mailbox/${id}/text`)).text();
+  const token = /\/confirm\/([A-Za-z0-9_-]{16,})/.exec(letter)?.[1];
+  expect(token, letter).toBeDefined();
+  return token!;
+}
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 7),
+]);
+
+async function sendReceipt(
+  url: string,
+  uuid: string,
+  remember: (call: string, response: Response) => void,
+) {
+  const { envelope, timestamp } = sealEnvelope({
+    payload: { exchange_uuid: uuid, file_sha256: createHash("sha256").update(PNG).digest("hex") },
+    publicKey: API_PUBLIC_KEY,
+    secret: SECRETS.apiSecret,
+    ip: "203.0.113.50",
+    lang: "en",
+  });
+  const body = new FormData();
+  body.set("data", envelope.data);
+  body.set("signed", envelope.signed);
+  body.set("file", new Blob([PNG], { type: "image/png" }), "receipt.png");
+  const response = await fetch(`${url}/rest/send-receipt`, {
+    method: "POST",
+    headers: { [TIMESTAMP_HEADER]: String(timestamp) },
+    body,
+  });
+  remember("receipt", response);
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+interface LoggingServer {
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+/** The server as an operator runs it, logging at `info` to its stdout. */
+async function startLoggingServer(env: Record<string, string>): Promise<LoggingServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let stdout = "";
+  let stderr = "";
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      LOG_LEVEL: "info",
+      CAPTCHA_PROVIDER: "none",
+      SEED_DEMO: "true",
+      API_PUBLIC_KEY,
+      API_SECRET: SECRETS.apiSecret,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD: SECRETS.adminPassword,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const failed = exited.then(() => {
+    throw new Error(`server exited:\n${stdout}\n${stderr}`);
+  });
+  const healthy = (async () => {
+    for (;;) {
+      const answer = await fetch(`${url}/healthz`).catch(() => null);
+      if (answer?.status === 200) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  })();
+  await Promise.race([healthy, failed]);
+  failed.catch(() => {});
+  return {
+    url,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
