@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/start-server.ts";
 import {
   EXPECTED_NAMES,
@@ -48,5 +49,27 @@ describe("metrics on the embedded database", () => {
     } finally {
       await quiet.close();
     }
+  });
+
+  it("refuse a METRICS_PORT that is the public port or no port", () => {
+    for (const [env, problem] of [
+      [{ PORT: "3000", METRICS_PORT: "3000" }, "METRICS_PORT: must differ from PORT"],
+      [{ METRICS_PORT: "metrics" }, "METRICS_PORT:"],
+      [{ METRICS_PORT: "70000" }, "METRICS_PORT:"],
+    ] as const) {
+      const refused = (() => {
+        try {
+          parseConfig(env);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect((refused as ConfigError).message).toContain(problem);
+    }
+    expect(parseConfig({ METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+    });
   });
 });
