@@ -9,6 +9,8 @@ export const ACCOUNT_LINKS: { path: string; key: MessageKey }[] = [
   { path: "/account", key: "Account.Nav.History" },
   { path: "/account/wallets", key: "Account.Nav.Wallets" },
   { path: "/account/templates", key: "Account.Nav.Templates" },
+  { path: "/account/affiliate", key: "Account.Nav.Affiliate" },
+  { path: "/account/affiliatepromotion", key: "Account.Nav.Promotion" },
   { path: "/account/profile", key: "Account.Nav.Profile" },
 ];
 

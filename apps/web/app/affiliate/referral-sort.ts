@@ -98,14 +98,15 @@ function compareMagnitudes(a: string, b: string): number {
 export function sortRows<T>(
   rows: readonly T[],
   state: SortState,
-  valueOf: (row: T, key: SortKey) => unknown,
+  sortValue: (row: T, key: SortKey) => unknown,
 ): T[] {
   const key = state?.key ?? DEFAULT_SORT_KEY;
   const sign = state?.dir === "desc" ? -1 : 1;
   return rows
     .map((row, index) => ({ row, index }))
     .sort(
-      (a, b) => sign * compareValues(valueOf(a.row, key), valueOf(b.row, key)) || a.index - b.index,
+      (a, b) =>
+        sign * compareValues(sortValue(a.row, key), sortValue(b.row, key)) || a.index - b.index,
     )
     .map((entry) => entry.row);
 }

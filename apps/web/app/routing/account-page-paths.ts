@@ -16,6 +16,18 @@ export const ACCOUNT_PAGE_PATHS: readonly PagePath[] = [
     layout: "account",
   },
   {
+    name: "account-affiliate",
+    path: "account/affiliate",
+    file: "routes/account/affiliate.tsx",
+    layout: "account",
+  },
+  {
+    name: "account-affiliatepromotion",
+    path: "account/affiliatepromotion",
+    file: "routes/account/affiliatepromotion.tsx",
+    layout: "account",
+  },
+  {
     name: "account-profile",
     path: "account/profile",
     file: "routes/account/profile.tsx",

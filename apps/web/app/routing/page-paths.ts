@@ -48,6 +48,9 @@ export const PAGE_PATHS: readonly PagePath[] = [
   { name: "reset", path: "reset", file: "routes/auth-form-page.tsx" },
   { name: "logout", path: "logout", file: "routes/logout.tsx" },
   ...ACCOUNT_PAGE_PATHS,
+  // The partners' banners (issue 18), drawn from the catalog's words: /banners/468x60-ru.svg
+  // (the file name carries the language; the prefixed twins answer the same picture).
+  { name: "banner", path: "banners/:file", file: "routes/account/affiliate-banner.ts" },
   // `/{from?}/{to?}` (spec §2) and the `/exchange{suffix}` sitemap variant: anything that is
   // not a currency or a sitemap link answers 404 from there.
   { name: "pair-shortcut", path: ":from/:to?", file: "routes/pair-shortcut.tsx" },
