@@ -276,6 +276,8 @@ export const AdminCurrency = z.object({
   /** reserve − held: what new orders may still take. */
   available: DecimalString,
   reserve_name: z.string(),
+  /** The dashboard and the alerts warn when `available` falls below it; null: never. */
+  reserve_warning: DecimalString.nullable(),
   send_min: DecimalString.nullable(),
   send_max: DecimalString.nullable(),
   active: z.boolean(),
@@ -299,6 +301,7 @@ export const AdminCurrencyPatch = z
     send_max: AdminDecimal.nullable().optional(),
     active: z.boolean().optional(),
     reserve_name: z.string().trim().min(1).max(100).optional(),
+    reserve_warning: AdminDecimal.nullable().optional(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     payment_target: z.string().trim().min(1).max(500).nullable().optional(),
     payment_holder: z.string().trim().min(1).max(200).nullable().optional(),

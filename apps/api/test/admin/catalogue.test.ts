@@ -37,11 +37,12 @@ describe("currencies and pairs in the console", () => {
   it("changes a reserve: audited, and the public pair list shows it at once", async () => {
     const result = await adminCall(api, "PATCH", `/admin/api/currencies/${sber.id}`, {
       cookie,
-      body: { reserve: "900000.5", send_min: "1000", send_max: null },
+      body: { reserve: "900000.5", send_min: "1000", send_max: null, reserve_warning: "50000" },
     });
     expect(result.status).toBe(200);
     expect(result.body.data).toMatchObject({
       reserve: "900000.5",
+      reserve_warning: "50000",
       send_min: "1000",
       send_max: null,
     });
@@ -50,7 +51,7 @@ describe("currencies and pairs in the console", () => {
       targetType: "currency",
       targetId: String(sber.id),
       before: { reserve: sber.reserve, send_min: sber.send_min, send_max: sber.send_max },
-      after: { reserve: "900000.5", send_min: "1000", send_max: null },
+      after: { reserve: "900000.5", send_min: "1000", send_max: null, reserve_warning: "50000" },
     });
     const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
     expect(pair.currency_pair.receive_currency.currency_in_services.reserve.reserve).toBe(
@@ -65,6 +66,8 @@ describe("currencies and pairs in the console", () => {
       [{ reserve: "1e5" }, "reserve"],
       [{ reserve: 100 }, "reserve"],
       [{ reserve: "1.005" }, "reserve"],
+      [{ reserve_warning: "-5" }, "reserve_warning"],
+      [{ reserve_warning: "0.001" }, "reserve_warning"],
       [{ decimals: 19 }, "decimals"],
       [{ decimals: 1.5 }, "decimals"],
       [{ send_min: "500", send_max: "100" }, "send_min"],

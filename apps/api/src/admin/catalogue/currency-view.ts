@@ -55,6 +55,7 @@ export async function loadAdminCurrencies(options: {
       // May be negative when the operator lowered the reserve below what orders already hold.
       available: toDecimal(currency.reserve).minus(heldAmount).toFixed(),
       reserve_name: currency.reserveName,
+      reserve_warning: currency.reserveWarning,
       send_min: currency.sendMin,
       send_max: currency.sendMax,
       active: currency.active,

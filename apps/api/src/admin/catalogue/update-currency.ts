@@ -20,6 +20,7 @@ const COLUMNS = {
   send_max: "sendMax",
   active: "active",
   reserve_name: "reserveName",
+  reserve_warning: "reserveWarning",
   sort_order: "sortOrder",
   payment_target: "paymentTarget",
   payment_holder: "paymentHolder",
@@ -77,6 +78,7 @@ function checkCurrencyLimits(currency: typeof currencies.$inferSelect, patch: Ad
   const places = (value: string) => (value.split(".")[1] ?? "").length;
   for (const [wire, value] of [
     ["reserve", currency.reserve],
+    ["reserve_warning", currency.reserveWarning],
     ["send_min", currency.sendMin],
     ["send_max", currency.sendMax],
   ] as const) {
