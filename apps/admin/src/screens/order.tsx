@@ -6,6 +6,7 @@ import { actionNeeds, formatAmount, formatDateTime, shownPlaces } from "../forma
 import { useI18n } from "../i18n.tsx";
 import { BASE, Link } from "../router.tsx";
 import { CopyButton, StatusBadge } from "./common.tsx";
+import { RecalculationCard } from "./order-recalculation.tsx";
 
 /** Statuses an operator may set (OPERATOR_TARGET_STATUSES of the contract). */
 type Target = "processing" | "completed" | "hold" | "error" | "refunded" | "cancelled";
@@ -139,6 +140,12 @@ export function OrderScreen({ uuid }: { uuid: string }) {
             </div>
           </div>
           <Actions order={order} onChanged={setOrder} onStale={load} />
+          <RecalculationCard
+            key={`${order.exchange_status}:${order.events.length}`}
+            order={order}
+            onChanged={setOrder}
+            onStale={load}
+          />
           <div className="card">
             <h2>{t("Console.Order.History")}</h2>
             <ol className="events">

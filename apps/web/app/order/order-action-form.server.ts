@@ -1,4 +1,4 @@
-import { CustomerStatus, ReviewOrderRequest } from "@obmen/contracts";
+import { CustomerStatus, RequestRefundRequest, ReviewOrderRequest } from "@obmen/contracts";
 import type { WebTranslate } from "@obmen/i18n";
 import { z } from "zod";
 import { checkReceiptFile, type ReceiptProblem } from "./receipt-rules.ts";
@@ -12,6 +12,9 @@ const ReceiptFile = z.unknown().transform((entry, context) => {
   return z.NEVER;
 });
 
+/** The recalculation a form answers, as its hidden input posts it. */
+const RecalculationId = z.coerce.number().int().positive();
+
 /**
  * What the order page's forms post, told apart by `intent`: "I paid" or "cancel" (the
  * statuses a customer sets), a review (the API's own rating and text rules), or a receipt.
@@ -24,6 +27,17 @@ export const OrderActionForm = z.discriminatedUnion("intent", [
     text: ReviewOrderRequest.shape.text,
   }),
   z.object({ intent: z.literal("receipt"), receipt: ReceiptFile }),
+  // The answers to a recalculation at the current rate (decision 035); the API checks the
+  // refund's details like an order field of the send currency.
+  z.object({
+    intent: z.literal("recalculation_accept"),
+    recalculation_id: RecalculationId,
+  }),
+  z.object({
+    intent: z.literal("recalculation_refund"),
+    recalculation_id: RecalculationId,
+    refund_to: RequestRefundRequest.shape.refund_to.trim().min(1),
+  }),
 ]);
 
 /** The visitor's wording for what the form schema refused. */
@@ -34,6 +48,8 @@ export function orderActionMessage(t: WebTranslate) {
         return t("Order.RatingRequired");
       case "text":
         return t("OrderField.too_long");
+      case "refund_to":
+        return t("OrderField.required", { label: t("Order.Recalculation.RefundHeading") });
       case "receipt": {
         const problem = (issue.code === "custom" && issue.params?.problem) || "missing";
         return t(`Order.Receipt.Error.${problem as ReceiptProblem}`);

@@ -121,7 +121,12 @@ const Stub = createRoutesStub([
 
 /** The order page's HTML, rendered by its route component as the server renders it. */
 function renderPage(example: Example, locale: Locale): string {
-  shown = { order: infoOf(example, locale), qrSvg: null, serverNow: CREATED.getTime() };
+  shown = {
+    order: infoOf(example, locale),
+    qrSvg: null,
+    recalculation: null,
+    serverNow: CREATED.getTime(),
+  };
   return renderToString(
     <I18nProvider locale={locale} messages={webCatalog(locale)}>
       <Stub initialEntries={[`/order/${ORDER_ID}`]} />

@@ -15,6 +15,8 @@ import { OrderActionForm, orderActionMessage } from "../order/order-action-form.
 import { OrderFields } from "../order/order-fields.tsx";
 import { isOrderId } from "../order/order-id.ts";
 import { PaymentPanel } from "../order/payment-panel.tsx";
+import { loadRecalculation, sendRecalculationAnswer } from "../order/recalculation.server.ts";
+import { RecalculationPanel } from "../order/recalculation-panel.tsx";
 import { ReceiptUpload } from "../order/receipt-upload.tsx";
 import { renderQrSvg } from "../order/render-qr-svg.server.ts";
 import { ReviewForm } from "../order/review-form.tsx";
@@ -46,7 +48,13 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   // The payment details stay on the page (folded once paid) until the order is finished.
   const qrSvg =
     !isTerminal(order.exchange_status) && qr_payload ? await renderQrSvg(qr_payload) : null;
-  return { order, qrSvg, serverNow: Date.now() };
+  const recalculation = await loadRecalculation({
+    api,
+    caller,
+    orderId: params.id,
+    status: order.exchange_status,
+  });
+  return { order, qrSvg, recalculation, serverNow: Date.now() };
 }
 
 export async function action({ context, params, request, url }: Route.ActionArgs) {
@@ -73,6 +81,12 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       return data({ intent: form.intent, error: refused.error }, { status: refused.status });
     // Post/redirect/get, and the page says the receipt arrived.
     throw redirect(`${url.pathname}?${RECEIPT_SENT_PARAM}=sent`);
+  }
+  if (form.intent === "recalculation_accept" || form.intent === "recalculation_refund") {
+    const refused = await sendRecalculationAnswer({ api, caller, orderId: params.id, form });
+    if (refused)
+      return data({ intent: form.intent, error: refused.error }, { status: refused.status });
+    throw redirect(url.pathname);
   }
   try {
     if (form.intent === "review") {
@@ -115,7 +129,7 @@ function sameButConfirm(a: URL, b: URL): boolean {
 export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { order, qrSvg, serverNow } = loaderData;
+  const { order, qrSvg, recalculation, serverNow } = loaderData;
   const status = order.exchange_status;
   useRevalidateEvery(STATUS_POLL_MS, !isTerminal(status));
   const send = order.send_currency;
@@ -125,10 +139,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const receiveCurrency = { code: receive.currency_code, decimals: receive.decimal };
   const [searchParams] = useSearchParams();
   // Each form shows its own refusal; the others go to the top of the page.
-  const actionError =
-    actionData?.intent === "review" || actionData?.intent === "receipt"
-      ? undefined
-      : actionData?.error;
+  const ownError = (intent: string | null | undefined) =>
+    intent === "review" || intent === "receipt" || intent?.startsWith("recalculation_");
+  const actionError = ownError(actionData?.intent) ? undefined : actionData?.error;
   return (
     <section className="order" aria-labelledby="order-title">
       <title>{t("Order.MetaTitle", { id: order.exchange_uuid.slice(0, 8) })}</title>
@@ -152,6 +165,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         <p className="calc__notice calc__notice--error" role="alert">
           {actionError}
         </p>
+      )}
+
+      {recalculation?.recalculation && (
+        <RecalculationPanel
+          order={order}
+          recalculation={recalculation.recalculation}
+          canAnswer={recalculation.can_answer}
+          error={actionData?.intent?.startsWith("recalculation_") ? actionData.error : undefined}
+        />
       )}
 
       {!isTerminal(status) && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
