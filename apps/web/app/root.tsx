@@ -1,6 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
-  data,
   Links,
   Meta,
   Outlet,
@@ -14,14 +13,16 @@ import type { Route } from "./+types/root";
 // First, so the base rules come first in the site's one stylesheet (vite.config.ts).
 import "./styles/app.css";
 import { isAccountSubmission } from "./account/account-submission.ts";
-import { isCrossSitePost, isFormBody } from "./account/same-origin.server.ts";
 import { clearedSessionCookies, isSecureRequest } from "./account/session-cookie.server.ts";
 import { loadVisitor, visitorState } from "./account/visitor.server.ts";
 import { ridArrivalRedirect } from "./affiliate/rid-arrival.server.ts";
 import { RID_TAB_SCRIPT_SRC, readRidCookies } from "./affiliate/rid-cookies.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
-import { anonymousCatalogJson, catalogJson, getServerT } from "./i18n/catalogs.server.ts";
+import { refuseForeignPost } from "./forms/refused-post.server.ts";
+import { refusedPostOf } from "./forms/refused-post.ts";
+import { RefusedPostPage } from "./forms/refused-post-page.tsx";
+import { anonymousCatalogJson, catalogJson } from "./i18n/catalogs.server.ts";
 import { I18nProvider, parseCatalog } from "./i18n/i18n-context.tsx";
 import { localeFromPathname } from "./i18n/locale.ts";
 import { AUTH_LINK_PARAMS, hasParam, ModalGate } from "./modals/modal-gate.tsx";
@@ -52,14 +53,14 @@ export const middleware: Route.MiddlewareFunction[] = [
     const target = siteRedirectTarget(url);
     if (target !== null) throw redirect(target, 301);
   },
-  // Every form post on the site, before any action: a form body from this site only
-  // (account/same-origin.server.ts). The refusal is a page in the visitor's language.
+  // Every post on the site, before any action, resource routes included: a form body from
+  // this site only (forms/refused-post.server.ts). The refusal is a page in the visitor's
+  // language (ErrorBoundary below).
   ({ context, request, url }) => {
-    const t = getServerT(localeFromPathname(url.pathname));
-    if (isCrossSitePost(request, [context.get(webContext).appOrigin])) {
-      throw data(t("Account.Errors.CrossSite"), { status: 403 });
-    }
-    if (!isFormBody(request)) throw data(t("Account.Errors.NotAForm"), { status: 415 });
+    refuseForeignPost(request, {
+      locale: localeFromPathname(url.pathname),
+      appOrigin: context.get(webContext).appOrigin,
+    });
   },
   // A partner's link (`?rid=`): the referral cookies, the click, the URL without it (issue 18).
   async ({ context, request, url }) => {
@@ -165,9 +166,11 @@ export default function App() {
 
 /** Last resort, for errors the site layout could not catch: no header, just the error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refused post stops before the root loader, so it brings its own texts.
+  const refusal = refusedPostOf(error);
   return (
     <main id="main" className="site__main">
-      <ErrorPage error={error} />
+      {refusal ? <RefusedPostPage refusal={refusal} /> : <ErrorPage error={error} />}
     </main>
   );
 }
