@@ -1,9 +1,11 @@
+import { loadProgrammeTerms } from "../affiliate/load-terms.server.ts";
+import { PartnerTerms } from "../affiliate/partner-terms.tsx";
 import { InfoArticle, InfoLayout } from "../content/info-page.tsx";
 import { loadInfoPage } from "../content/load-info-page.server.ts";
 import { notFound } from "../content/load-or-404.server.ts";
 import { isInfoPageSlug } from "../content/site-pages.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import { stripLocalePrefix } from "../i18n/locale.ts";
+import { localeFromPathname, stripLocalePrefix } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/content-page";
 import "../content/content.css";
@@ -19,7 +21,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The contact text cannot know whether this site runs a chat widget (CHAT_WIDGET_SRC): the
   // page says so itself, and only when there is one.
   const chat = slug === "contact" && widgets.chatSrc !== undefined;
-  return { page: await loadInfoPage({ api, url, slug }), chat };
+  // `/partner` shows the programme's configured terms beside its text (issue 18).
+  const [page, terms] = await Promise.all([
+    loadInfoPage({ api, url, slug }),
+    slug === "partner" ? loadProgrammeTerms(context, localeFromPathname(url.pathname)) : null,
+  ]);
+  return { page, chat, terms };
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
@@ -27,6 +34,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <InfoLayout>
       <InfoArticle page={loaderData.page}>
+        {loaderData.terms && <PartnerTerms terms={loaderData.terms} />}
         {loaderData.chat && (
           <p className="content-card content-card__text">{t("Content.ChatWidget")}</p>
         )}
