@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import type { RunningServer } from "../src/start-server.ts";
 import {
@@ -118,4 +119,22 @@ export function expectRouteLabelsToBePatterns(text: string, uuid: string) {
   expect(text).toMatch(
     /obmen_http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/rest\/exchange\/create"\} [1-9]/,
   );
+}
+
+/**
+ * The metric names the Grafana dashboard queries (deploy/grafana/obmen-dashboard.json), with a
+ * histogram's `_bucket` series named by its histogram: a renamed metric fails here, not on an
+ * operator's empty panel.
+ */
+export function dashboardMetricNames(): string[] {
+  const path = new URL("../../../deploy/grafana/obmen-dashboard.json", import.meta.url);
+  const dashboard = JSON.parse(readFileSync(path, "utf8")) as {
+    panels: { targets?: { expr: string }[] }[];
+  };
+  const names = new Set<string>();
+  for (const panel of dashboard.panels)
+    for (const target of panel.targets ?? [])
+      for (const [, name] of target.expr.matchAll(/\b([a-z_]+)\{/g))
+        names.add(name!.replace(/_bucket$/, ""));
+  return [...names].sort();
 }

@@ -2,6 +2,7 @@ import { createTestDatabase, type TestDatabase } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../src/start-server.ts";
 import {
+  dashboardMetricNames,
   EXPECTED_NAMES,
   expectGaugesToFollowAnOrder,
   expectRouteLabelsToBePatterns,
@@ -35,7 +36,8 @@ describe("metrics of two replicas on PostgreSQL", () => {
 
   it("declare every name, and the PostgreSQL pool of each replica", async () => {
     const { declared, samples } = await scrape(servers[0]!.metricsUrl!);
-    for (const name of EXPECTED_NAMES) expect(declared, name).toContain(name);
+    for (const name of [...EXPECTED_NAMES, ...dashboardMetricNames()])
+      expect(declared, name).toContain(name);
     expect(sample(samples, 'obmen_db_info{engine="postgres"}')).toBe(1);
     expect(sample(samples, "obmen_db_pool_max_connections")).toBe(12);
     expect(sample(samples, 'obmen_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);

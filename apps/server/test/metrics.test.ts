@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/start-server.ts";
 import {
+  dashboardMetricNames,
   EXPECTED_NAMES,
   expectGaugesToFollowAnOrder,
   expectRouteLabelsToBePatterns,
@@ -30,6 +31,11 @@ describe("metrics on the embedded database", () => {
     const { declared, samples } = await scrape(server.metricsUrl!);
     for (const name of EXPECTED_NAMES) expect(declared, name).toContain(name);
     expect(samples.get('obmen_db_info{engine="pglite"}')).toBe(1);
+    // The pool's panels stay empty on PGlite (no pool): the PostgreSQL test checks those.
+    const dashboard = dashboardMetricNames();
+    expect(dashboard.length).toBeGreaterThan(15);
+    for (const name of dashboard.filter((name) => !name.startsWith("obmen_db_pool_")))
+      expect(declared, `the dashboard's ${name}`).toContain(name);
   });
 
   it("follow an order from creation to completion, by route pattern", async () => {
