@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
 import { REPLAY_WINDOW_MS } from "@obmen/contracts/envelope";
-import type { Database } from "@obmen/db";
+import { type Database, queryPrepared } from "@obmen/db";
 import { sql } from "drizzle-orm";
 import { FingerprintSet } from "./fingerprint-set.ts";
 
@@ -92,15 +92,19 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
       if (Date.now() - sweptAt > windowMs) sweep();
       // The envelope passes the timestamp check until `timestamp` + the window, no longer.
       const expiresAt = new Date(timestamp + windowMs + 1_000);
-      const result = await unavailableOnFailure(() =>
-        db.execute(sql`
-          insert into seen_signatures (signature, expires_at)
-          values (${signature}, ${expiresAt.toISOString()})
-          on conflict (signature) do update set expires_at = excluded.expires_at
-            where seen_signatures.expires_at < now()
-          returning 1`),
+      // Prepared (parsed and planned once per connection): every signed call runs it.
+      const rows = await unavailableOnFailure(() =>
+        queryPrepared(db, {
+          name: "remember_signature",
+          text: `insert into seen_signatures (signature, expires_at)
+            values ($1, $2)
+            on conflict (signature) do update set expires_at = excluded.expires_at
+              where seen_signatures.expires_at < now()
+            returning 1`,
+          values: [signature, expiresAt.toISOString()],
+        }),
       );
-      return result.rows.length === 1;
+      return rows.length === 1;
     },
     async ping() {
       await db.execute(sql`select 1 from seen_signatures limit 1`);

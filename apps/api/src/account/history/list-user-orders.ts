@@ -33,25 +33,12 @@ export async function listUserOrders(options: {
   if (user.emailConfirmedAt === null) return empty;
 
   const where = and(sql`lower(${orders.email}) = ${user.email}`, statusCondition(options.status));
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      sendAmount: orders.sendAmount,
-      receiveAmount: orders.receiveAmount,
-      sendCurrencyId: orders.sendCurrencyId,
-      receiveCurrencyId: orders.receiveCurrencyId,
-      createdAt: orders.createdAt,
-      expiresAt: orders.expiresAt,
-      // Counted before LIMIT: the user's every matching order, not the page's.
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(orders)
-    .where(where)
-    // Orders created in one statement share created_at; the id keeps pages stable.
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(HISTORY_PAGE_SIZE)
-    .offset((page - 1) * HISTORY_PAGE_SIZE);
+  const offset = (page - 1) * HISTORY_PAGE_SIZE;
+  // The unfiltered history is the page every visit opens: prepared once (see historyPage).
+  const rows =
+    options.status === undefined
+      ? await historyPage(db).execute({ email: user.email, offset })
+      : await selectPage(db, where).offset(offset);
   // A page past the end has no row to carry the total.
   const total =
     rows[0]?.total ??
@@ -73,6 +60,51 @@ export async function listUserOrders(options: {
     created_at: row.createdAt.toISOString(),
   }));
   return { ...empty, items, total };
+}
+
+function selectPage(db: Database, where: SQL | undefined) {
+  return (
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        sendAmount: orders.sendAmount,
+        receiveAmount: orders.receiveAmount,
+        sendCurrencyId: orders.sendCurrencyId,
+        receiveCurrencyId: orders.receiveCurrencyId,
+        createdAt: orders.createdAt,
+        expiresAt: orders.expiresAt,
+        // Counted before LIMIT: the user's every matching order, not the page's.
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(orders)
+      .where(where)
+      // Orders created in one statement share created_at; the id keeps pages stable.
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .$dynamic()
+  );
+}
+
+/**
+ * The unfiltered page as a prepared statement, one per database: Drizzle builds its SQL once
+ * and PostgreSQL parses and plans it once per connection (issue 13's account_history_p99_ms).
+ */
+const preparedPages = new WeakMap<Database, ReturnType<typeof prepareHistoryPage>>();
+
+function historyPage(db: Database) {
+  let prepared = preparedPages.get(db);
+  if (!prepared) {
+    prepared = prepareHistoryPage(db);
+    preparedPages.set(db, prepared);
+  }
+  return prepared;
+}
+
+function prepareHistoryPage(db: Database) {
+  return selectPage(db, sql`lower(${orders.email}) = ${sql.placeholder("email")}`)
+    .offset(sql.placeholder("offset"))
+    .prepare("user_history_page");
 }
 
 /**
