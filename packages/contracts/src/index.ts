@@ -4,6 +4,7 @@ export * from "./account.ts";
 export * from "./account-data.ts";
 export * from "./admin.ts";
 export * from "./admin-content.ts";
+export * from "./admin-dashboard.ts";
 export * from "./affiliate.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";

@@ -8,6 +8,7 @@ import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
+import { registerAdminDashboardRoutes } from "./dashboard/routes.ts";
 import { registerAdminContentRoutes } from "./content/routes.ts";
 import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
@@ -68,6 +69,7 @@ export async function registerAdminApi(
     });
     registerAdminAuthRoutes(routes);
     registerAdminOrderRoutes(routes);
+    registerAdminDashboardRoutes(routes);
     registerAdminCatalogueRoutes(routes);
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);

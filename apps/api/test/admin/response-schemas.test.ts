@@ -87,6 +87,7 @@ describe("every console call answers with its declared response schema", () => {
       })
       .returning();
     await expectDeclared("GET", "/admin/api/orders", "/admin/api/orders?status=paid&q=customer");
+    await expectDeclared("GET", "/admin/api/dashboard", "/admin/api/dashboard?period=30d");
     await expectDeclared("GET", "/admin/api/orders/{uuid}", `/admin/api/orders/${uuid}`);
     await expectDeclared(
       "GET",

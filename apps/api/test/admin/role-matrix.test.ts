@@ -26,6 +26,7 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/orders/{uuid}": ["admin", "operator"],
   "POST /admin/api/orders/{uuid}/status": ["admin", "operator"],
   "GET /admin/api/orders/{uuid}/receipts/{id}": ["admin", "operator"],
+  "GET /admin/api/dashboard": ["admin", "operator"],
   "GET /admin/api/orders/{uuid}/recalculation": ["admin", "operator"],
   "POST /admin/api/orders/{uuid}/recalculate": ["admin", "operator"],
   "GET /admin/api/currencies": ["admin", "operator"],

@@ -28,19 +28,31 @@ export function rewardAmount(options: {
   share: Decimal | string;
   decimals: number;
 }): string {
-  const { order } = options;
-  const worth = toDecimal(order.sendAmount)
-    .times(toDecimal(order.receiveRateReal))
-    .div(toDecimal(order.sendRateReal));
-  const profit = worth
-    .minus(toDecimal(order.receiveAmount))
-    .minus(toDecimal(order.comissionAmount));
+  const profit = orderProfit(options.order);
   if (profit.lte(0)) return "0";
   const reward = roundDown(
     profit.times(toDecimal(options.toProgramme)).times(toDecimal(options.share)),
     options.decimals,
   );
   return formatPlain(reward);
+}
+
+/**
+ * The exchange's profit on a completed order, in the receive currency (signed: a loss is
+ * negative): send × receive_rate_real / send_rate_real − receive_amount − comission_amount.
+ * Linear in the amounts, so for orders made at the same real rate it may be given their sums
+ * (the console's dashboard does, grouping by direction and real rate).
+ */
+export function orderProfit(
+  order: Pick<
+    RewardedOrder,
+    "sendAmount" | "receiveAmount" | "comissionAmount" | "sendRateReal" | "receiveRateReal"
+  >,
+): Decimal {
+  const worth = toDecimal(order.sendAmount)
+    .times(toDecimal(order.receiveRateReal))
+    .div(toDecimal(order.sendRateReal));
+  return worth.minus(toDecimal(order.receiveAmount)).minus(toDecimal(order.comissionAmount));
 }
 
 /**

@@ -1,0 +1,161 @@
+import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
+import { currencies, currencyHeld, type Database, orders, paySystems } from "@obmen/db";
+import { ORDER_STATUSES, toDecimal } from "@obmen/domain";
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { orderProfit } from "../../affiliate/rewards/reward-amount.ts";
+import { periodBuckets } from "./period-buckets.ts";
+
+/**
+ * The console's dashboard (`GET /admin/api/dashboard`): orders of the period by status, the
+ * completed ones' volume and profit by direction, orders per bucket for the chart, and the
+ * currencies whose available reserve is below their warning level.
+ *
+ * Profit is the affiliate reward's (`orderProfit`): completed orders are summed in SQL per
+ * direction and real rate, and each sum's profit computed in decimals here. The profit is
+ * linear in the amounts at one real rate, so this is exact and reads a few rows per direction,
+ * not one per order. An order counts as completed in the period its completion (its last
+ * change: completed is final) falls in.
+ */
+export async function loadDashboard(options: {
+  db: Database;
+  period: DashboardPeriod;
+  now?: Date;
+}): Promise<AdminDashboard> {
+  const { db } = options;
+  const { from, to, bucket, starts } = periodBuckets(options.period, options.now ?? new Date());
+  const [statusRows, completedRows, createdSeries, completedSeries, reserves] = await Promise.all([
+    db
+      .select({ status: orders.status, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(gte(orders.createdAt, from))
+      .groupBy(orders.status),
+    db
+      .select({
+        sendCurrencyId: orders.sendCurrencyId,
+        receiveCurrencyId: orders.receiveCurrencyId,
+        sendRateReal: orders.sendRateReal,
+        receiveRateReal: orders.receiveRateReal,
+        count: sql<number>`count(*)::int`,
+        sendAmount: sql<string>`sum(${orders.sendAmount})::text`,
+        receiveAmount: sql<string>`sum(${orders.receiveAmount})::text`,
+        comissionAmount: sql<string>`sum(${orders.comissionAmount})::text`,
+      })
+      .from(orders)
+      .where(and(eq(orders.status, "completed"), gte(orders.updatedAt, from)))
+      .groupBy(
+        orders.sendCurrencyId,
+        orders.receiveCurrencyId,
+        orders.sendRateReal,
+        orders.receiveRateReal,
+      ),
+    countPerBucket(db, bucket, sql`${orders.createdAt}`, gte(orders.createdAt, from)),
+    countPerBucket(
+      db,
+      bucket,
+      sql`${orders.updatedAt}`,
+      and(eq(orders.status, "completed"), gte(orders.updatedAt, from)),
+    ),
+    db
+      .select({
+        id: currencies.id,
+        currencyCode: currencies.currencyCode,
+        paySystem: paySystems.name,
+        reserve: currencies.reserve,
+        held: currencyHeld.held,
+        warning: currencies.reserveWarning,
+      })
+      .from(currencies)
+      .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+      .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
+      .where(isNotNull(currencies.reserveWarning)),
+  ]);
+  const names = await currencyNames(db);
+
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  for (const row of statusRows) byStatus[row.status] = row.count;
+
+  const directions = new Map<string, AdminDashboard["directions"][number]>();
+  for (const row of completedRows) {
+    const key = `${row.sendCurrencyId}:${row.receiveCurrencyId}`;
+    const direction = directions.get(key) ?? {
+      send_currency: names(row.sendCurrencyId),
+      receive_currency: names(row.receiveCurrencyId),
+      completed: 0,
+      send_volume: "0",
+      receive_volume: "0",
+      profit: "0",
+    };
+    direction.completed += row.count;
+    direction.send_volume = toDecimal(direction.send_volume).plus(row.sendAmount).toFixed();
+    direction.receive_volume = toDecimal(direction.receive_volume)
+      .plus(row.receiveAmount)
+      .toFixed();
+    direction.profit = toDecimal(direction.profit).plus(orderProfit(row)).toFixed();
+    directions.set(key, direction);
+  }
+
+  const created = new Map(createdSeries.map((row) => [row.at, row.count]));
+  const completed = new Map(completedSeries.map((row) => [row.at, row.count]));
+  return {
+    period: options.period,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucket,
+    by_status: byStatus,
+    directions: [...directions.values()].sort((a, b) => b.completed - a.completed),
+    series: starts.map((start) => {
+      const at = start.toISOString();
+      return { at, created: created.get(at) ?? 0, completed: completed.get(at) ?? 0 };
+    }),
+    low_reserves: reserves.flatMap((row) => {
+      const available = toDecimal(row.reserve).minus(row.held ?? "0");
+      if (row.warning === null || available.gte(row.warning)) return [];
+      return [
+        {
+          id: row.id,
+          currency_code: row.currencyCode,
+          pay_system: row.paySystem,
+          available: available.toFixed(),
+          reserve_warning: row.warning,
+        },
+      ];
+    }),
+  };
+}
+
+/** Rows per hour or day (UTC), keyed by the bucket's start as an ISO string. */
+async function countPerBucket(
+  db: Database,
+  bucket: "hour" | "day",
+  column: ReturnType<typeof sql>,
+  where: ReturnType<typeof and>,
+) {
+  // The unit is one of two literals, written into the statement so that the select and the
+  // group by are the same expression (as parameters they would be two).
+  const start = sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${column} at time zone 'UTC')`;
+  const rows = await db
+    .select({
+      at: sql<string>`to_char(${start}, 'YYYY-MM-DD"T"HH24:00:00.000"Z"')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(where)
+    .groupBy(start);
+  return rows;
+}
+
+/** Every currency's code and pay system, for naming directions. */
+async function currencyNames(db: Database) {
+  const rows = await db
+    .select({ id: currencies.id, code: currencies.currencyCode, paySystem: paySystems.name })
+    .from(currencies)
+    .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (id: number) => {
+    const row = byId.get(id);
+    return { id, currency_code: row?.code ?? "?", pay_system: row?.paySystem ?? "?" };
+  };
+}
