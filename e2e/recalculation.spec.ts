@@ -76,6 +76,10 @@ test("an operator recalculates a paid order and the customer accepts the new amo
   await expect(
     panel.getByRole("heading", { name: "Заявка пересчитана по текущему курсу" }),
   ).toBeVisible();
+  // The line under the status asks for the answer instead of the usual "additional check".
+  await expect(page.locator(".order__hint")).toHaveText(
+    "Оплата пришла после окончания фиксации курса или в другой сумме. Примите новую сумму или попросите вернуть деньги.",
+  );
   await expect(page.getByTestId("recalc-send")).toHaveText("90\u00a0USDT");
   const newReceive = ((await page.getByTestId("recalc-receive").textContent()) ?? "").trim();
   expect(newReceive).toMatch(/^[\d\s,]+\sRUB$/);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "../../src/mail/index.ts";
 import { dispatchOnce, MAIL_FROM, withLetter } from "../mail/support/mail-test-kit.ts";
 import { type SmtpSink, startSmtpSink } from "../mail/support/smtp-sink.ts";
+import { createForm, findPair, listPairs } from "../support/orders.ts";
 import { callApi } from "../support/test-api.ts";
 import {
   type AdminTestApi,
@@ -327,6 +328,43 @@ describe("recalculation at the current rate", () => {
     });
     expect(refunded.status).toBe(200);
     expect((await hold(uuid)).state).toBe("released");
+  });
+
+  it("a refund to a card (a bank send side) is checked by Luhn and masked for the link's holder", async () => {
+    const pair = findPair(await listPairs(api.app), "SBERRUB", "USDTTRC20");
+    const created = await callApi(
+      api.app,
+      "/rest/exchange/create",
+      createForm(pair, { send_amount: "10000", email: "card@example.com" }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const uuid: string = created.body.data.exchange_uuid;
+    await callApi(api.app, "/rest/exchange/update", {
+      exchange_uuid: uuid,
+      exchange_status: "paid",
+    });
+    expect((await recalculate(uuid, { received_amount: "9000" })).status).toBe(200);
+    const { recalculation } = (
+      await callApi(api.app, "/rest/exchange/recalculation", { exchange_uuid: uuid })
+    ).body.data;
+    const refund = (refund_to: string) =>
+      callApi(api.app, "/rest/exchange/recalculation/refund", {
+        exchange_uuid: uuid,
+        recalculation_id: recalculation.id,
+        refund_to,
+      });
+    expect((await refund("4111 1111 1111 1112")).status).toBe(422);
+    expect((await refund("4111 1111 1111 1111")).status).toBe(200);
+
+    const info = await callApi(api.app, "/rest/exchange/recalculation", { exchange_uuid: uuid });
+    expect(info.body.data.recalculation.refund_to).toBe("•••• 1111");
+    const order = await callApi(api.app, "/rest/exchange/info", { exchange_uuid: uuid });
+    expect(JSON.stringify(order.body.data.history)).not.toContain("4111");
+    // The operator, who sends the money, reads it whole.
+    const view = await adminCall(api, "GET", `/admin/api/orders/${uuid}/recalculation`, {
+      cookie,
+    });
+    expect(view.body.data.latest.refund_to).toBe("4111111111111111");
   });
 
   it("two operators recalculating at once: one wins, the other gets 409, the hold moves once", async () => {

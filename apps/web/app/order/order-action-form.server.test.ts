@@ -56,6 +56,41 @@ describe("the order page's forms", () => {
     ).toMatchObject({ errors: { text: t("OrderField.too_long") } });
   });
 
+  it("read the answers to a recalculation: accept, or a refund with its details (decision 035)", () => {
+    expect(
+      submit([
+        ["intent", "recalculation_accept"],
+        ["recalculation_id", "7"],
+      ]),
+    ).toMatchObject({
+      success: true,
+      value: { intent: "recalculation_accept", recalculation_id: 7 },
+    });
+    expect(
+      submit([
+        ["intent", "recalculation_refund"],
+        ["recalculation_id", "7"],
+        ["refund_to", "  TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL "],
+      ]),
+    ).toMatchObject({ value: { refund_to: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL" } });
+    expect(
+      submit([
+        ["intent", "recalculation_refund"],
+        ["recalculation_id", "7"],
+        ["refund_to", "   "],
+      ]),
+    ).toMatchObject({
+      success: false,
+      errors: { refund_to: t("Order.Recalculation.RefundRequired") },
+    });
+    expect(
+      submit([
+        ["intent", "recalculation_accept"],
+        ["recalculation_id", "x"],
+      ]),
+    ).toMatchObject({ success: false });
+  });
+
   it("read a receipt as the browser checked it, each problem in its own words", () => {
     const pdf = new File(["%PDF-1.7"], "receipt.pdf", { type: "application/pdf" });
     expect(

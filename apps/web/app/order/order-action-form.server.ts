@@ -49,7 +49,7 @@ export function orderActionMessage(t: WebTranslate) {
       case "text":
         return t("OrderField.too_long");
       case "refund_to":
-        return t("OrderField.required", { label: t("Order.Recalculation.RefundHeading") });
+        return t("Order.Recalculation.RefundRequired");
       case "receipt": {
         const problem = (issue.code === "custom" && issue.params?.problem) || "missing";
         return t(`Order.Receipt.Error.${problem as ReceiptProblem}`);

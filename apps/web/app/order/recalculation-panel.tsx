@@ -44,7 +44,6 @@ export function RecalculationPanel({
   return (
     <section className="order__card recalc" aria-labelledby="recalc-heading">
       <h2 id="recalc-heading">{t("Order.Recalculation.Heading")}</h2>
-      {canAnswer && <p>{t("Order.Recalculation.Intro")}</p>}
       <table className="recalc__table">
         <thead>
           <tr>

@@ -153,7 +153,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           <StatusBadge status={status} />
         </p>
         <p className="order__hint" role="status">
-          {t(`Status.${status}.Next`)}
+          {/* While a recalculation waits for the customer, `hold` means "your answer", not a check. */}
+          {recalculation?.can_answer ? t("Order.Recalculation.Intro") : t(`Status.${status}.Next`)}
         </p>
         <p className="order__number">
           <span>{t("Order.Number")}:</span> <code>{order.exchange_uuid}</code>

@@ -10,6 +10,7 @@ import {
 } from "@obmen/db";
 import {
   canAnswerRecalculation,
+  maskFieldValue,
   type RecalculationAnswer,
   refundFieldType,
   statusAfterAnswer,
@@ -79,7 +80,9 @@ export async function answerRecalculation(options: {
         orderId,
         status: to,
         actorKind: "customer",
-        comment: refundTo,
+        // The history is shown to anyone with the order's link: a card stays masked there
+        // (decision 023); the operator reads it whole in the recalculation.
+        comment: refundTo && maskFieldValue({ value: refundTo, type: undefined }),
         createdAt: at,
       });
     }

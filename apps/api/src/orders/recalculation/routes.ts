@@ -8,7 +8,7 @@ import {
   RequestRefundRequest,
 } from "@obmen/contracts";
 import { orders } from "@obmen/db";
-import { canAnswerRecalculation } from "@obmen/domain";
+import { canAnswerRecalculation, maskFieldValue } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import { loadLatestRecalculation, recalculationView } from "../../admin/orders/recalculate-view.ts";
 import type { ApiRoutes } from "../../api-routes.ts";
@@ -37,8 +37,13 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
         db: deps.db,
         orderId: payload.exchange_uuid,
       });
+      const view = latest && recalculationView(latest);
       return {
-        recalculation: latest && recalculationView(latest),
+        // Whoever holds the order's link reads this: a refund card is masked (decision 023).
+        recalculation: view && {
+          ...view,
+          refund_to: view.refund_to && maskFieldValue({ value: view.refund_to, type: undefined }),
+        },
         can_answer:
           latest !== null && canAnswerRecalculation({ status: order.status, state: latest.state }),
       };
