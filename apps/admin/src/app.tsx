@@ -6,6 +6,7 @@ import { AuditScreen } from "./screens/audit.tsx";
 import { CatalogueScreen } from "./screens/catalogue.tsx";
 import { ContentScreen } from "./screens/content.tsx";
 import { ContentEditScreen } from "./screens/content-edit.tsx";
+import { DashboardScreen } from "./screens/dashboard.tsx";
 import { DeskScreen } from "./screens/desk.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 import { MeScreen } from "./screens/me.tsx";
@@ -64,6 +65,11 @@ function Shell({
   const canDesk = operator.role === "admin" || operator.role === "operator";
   const canEdit = operator.role === "admin" || operator.role === "editor";
   const nav = [
+    canDesk && {
+      href: `${BASE}/dashboard`,
+      label: t("Console.Nav.Dashboard"),
+      active: route.screen === "dashboard",
+    },
     canDesk && {
       href: BASE,
       label: t("Console.Nav.Desk"),
@@ -152,6 +158,8 @@ function Screen({
     case "desk":
       // An editor's console is the site's texts: they start there.
       return canDesk ? <DeskScreen /> : canEdit ? <ContentScreen /> : <Forbidden />;
+    case "dashboard":
+      return canDesk ? <DashboardScreen /> : <Forbidden />;
     case "order":
       return canDesk ? <OrderScreen uuid={route.uuid} /> : <Forbidden />;
     case "catalogue":

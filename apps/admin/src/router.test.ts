@@ -6,6 +6,7 @@ describe("parseRoute", () => {
     expect(parseRoute("/admin")).toEqual({ screen: "desk" });
     expect(parseRoute("/admin/")).toEqual({ screen: "desk" });
     expect(parseRoute("/admin/catalogue")).toEqual({ screen: "catalogue" });
+    expect(parseRoute("/admin/dashboard")).toEqual({ screen: "dashboard" });
     expect(parseRoute("/admin/operators")).toEqual({ screen: "operators" });
     expect(parseRoute("/admin/audit")).toEqual({ screen: "audit" });
     expect(parseRoute("/admin/me")).toEqual({ screen: "me" });

@@ -8,6 +8,7 @@ export const BASE = "/admin";
 
 export type Route =
   | { screen: "desk" }
+  | { screen: "dashboard" }
   | { screen: "order"; uuid: string }
   | { screen: "catalogue" }
   | { screen: "operators" }
@@ -33,7 +34,8 @@ export function parseRoute(pathname: string): Route {
   }
   if (
     parts.length === 1 &&
-    (parts[0] === "catalogue" ||
+    (parts[0] === "dashboard" ||
+      parts[0] === "catalogue" ||
       parts[0] === "operators" ||
       parts[0] === "audit" ||
       parts[0] === "me" ||

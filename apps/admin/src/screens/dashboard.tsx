@@ -1,0 +1,157 @@
+import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
+import { useEffect, useState } from "react";
+import { api, queryString } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { formatAmount } from "../format.ts";
+import { useI18n } from "../i18n.tsx";
+import { BASE, Link } from "../router.tsx";
+import { DashboardChart } from "./dashboard-chart.tsx";
+import "./dashboard.css";
+
+/** How often the figures are fetched again while the screen is open (a cheap query). */
+const REFRESH_MS = 60_000;
+
+/**
+ * The operators' overview (issue 14 point 5): today or 30 days, orders by status, completed
+ * volume and profit by direction (each in its own currency), a chart of orders, low reserves.
+ */
+export function DashboardScreen() {
+  const { t, locale } = useI18n();
+  const [period, setPeriod] = useState<DashboardPeriod>("today");
+  const [data, setData] = useState<AdminDashboard | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    let cancelled = false;
+    const load = () =>
+      api<AdminDashboard>("GET", `/dashboard${queryString({ period })}`)
+        .then((answer) => {
+          if (cancelled) return;
+          setData(answer);
+          setError("");
+        })
+        .catch((reason) => !cancelled && setError(errorText(reason, t)));
+    void load();
+    const timer = window.setInterval(load, REFRESH_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [period, t]);
+
+  const amount = (value: string, code: string) => `${formatAmount(value, locale)} ${code}`;
+  return (
+    <section aria-labelledby="dashboard-title" className="dashboard">
+      <div className="dashboard__head">
+        <h1 id="dashboard-title">{t("Console.Dashboard.Title")}</h1>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t("Console.Dashboard.Period")}</legend>
+          {(["today", "30d"] as const).map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="period"
+                value={value}
+                checked={period === value}
+                onChange={() => setPeriod(value)}
+              />
+              {t(`Console.Dashboard.Periods.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {data && data.low_reserves.length > 0 && (
+        <div className="notice notice--error" role="alert">
+          <h2>{t("Console.Dashboard.LowReserves")}</h2>
+          <ul>
+            {data.low_reserves.map((row) => (
+              <li key={row.id}>
+                {t("Console.Dashboard.LowReserve", {
+                  currency: `${row.pay_system} ${row.currency_code}`,
+                  available: amount(row.available, row.currency_code),
+                  warning: amount(row.reserve_warning, row.currency_code),
+                })}
+              </li>
+            ))}
+          </ul>
+          <Link href={`${BASE}/catalogue`}>{t("Console.Dashboard.ToCatalogue")}</Link>
+        </div>
+      )}
+      {data && (
+        <>
+          <div className="card">
+            <h2>{t("Console.Dashboard.ByStatus")}</h2>
+            <dl className="tiles">
+              {(Object.entries(data.by_status) as [OrderStatus, number][]).map(
+                ([status, count]) => (
+                  <div key={status} className="tile">
+                    <dt>{t(`Console.Status.${status}`)}</dt>
+                    <dd>
+                      <Link href={`${BASE}${queryString({ status })}`}>{count}</Link>
+                    </dd>
+                  </div>
+                ),
+              )}
+            </dl>
+          </div>
+          <div className="card">
+            <h2>{t(`Console.Dashboard.Chart.${data.bucket}`)}</h2>
+            <DashboardChart series={data.series} bucket={data.bucket} />
+          </div>
+          <div className="card">
+            <h2>{t("Console.Dashboard.Directions")}</h2>
+            {data.directions.length === 0 ? (
+              <p className="muted">{t("Console.Dashboard.NoCompleted")}</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("Console.Dashboard.Direction")}</th>
+                      <th scope="col">{t("Console.Dashboard.Completed")}</th>
+                      <th scope="col">{t("Console.Dashboard.Sent")}</th>
+                      <th scope="col">{t("Console.Dashboard.Received")}</th>
+                      <th scope="col">{t("Console.Dashboard.Profit")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.directions.map((row) => (
+                      <tr key={`${row.send_currency.id}-${row.receive_currency.id}`}>
+                        <th scope="row">
+                          {row.send_currency.pay_system} {row.send_currency.currency_code} →{" "}
+                          {row.receive_currency.pay_system} {row.receive_currency.currency_code}
+                        </th>
+                        <td>{row.completed}</td>
+                        <td>{amount(row.send_volume, row.send_currency.currency_code)}</td>
+                        <td>{amount(row.receive_volume, row.receive_currency.currency_code)}</td>
+                        <td className={row.profit.startsWith("-") ? "loss" : undefined}>
+                          {amount(roundForDisplay(row.profit), row.receive_currency.currency_code)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <p className="muted">{t("Console.Dashboard.ProfitNote")}</p>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A profit comes from a division and may have 18 places; two are enough to read it. Cut as a
+ * string (toward zero), never through a JS number.
+ */
+export function roundForDisplay(value: string): string {
+  const [whole, fraction = ""] = value.split(".");
+  const kept = fraction.slice(0, 2).replace(/0+$/, "");
+  if (kept) return `${whole}.${kept}`;
+  return whole === "-0" || !whole ? "0" : whole;
+}
