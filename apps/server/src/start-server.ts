@@ -55,7 +55,7 @@ export async function startServer(
   // Created first (it does not listen until the end) so that everything below logs through it.
   const app = Fastify({
     // JSON lines without secrets, with a request id (decision 031).
-    ...loggerOptions({ level: config.LOG_LEVEL, trustProxy: Boolean(config.TRUST_PROXY) }),
+    ...loggerOptions({ level: config.LOG_LEVEL, trustProxy: trustProxyOption(config.TRUST_PROXY) }),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // An undecodable URL under the API's prefixes answers in the API's error shape.
     frameworkErrors: answerFrameworkError,

@@ -47,16 +47,27 @@ describe("serializeError", () => {
 });
 
 describe("the request id", () => {
-  const request = (id?: string) =>
-    ({ headers: id === undefined ? {} : { "x-request-id": id } }) as IncomingMessage;
+  const request = (id: string | undefined, peer = "10.0.0.5") =>
+    ({
+      headers: id === undefined ? {} : { "x-request-id": id },
+      socket: { remoteAddress: peer },
+    }) as unknown as IncomingMessage;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-  it("is the proxy's when a proxy is trusted and the value is sane", () => {
+  it("is the proxy's when the peer is a trusted proxy and the value is sane", () => {
     const trusted = requestIdGenerator({ trustProxy: true });
     expect(trusted(request("3f2a9c1e-proxy-7781"))).toBe("3f2a9c1e-proxy-7781");
     for (const insane of ["short", "x".repeat(129), 'a"} {"msg":"forged"', "id with spaces"])
       expect(trusted(request(insane))).toMatch(uuid);
-    expect(trusted(request())).toMatch(uuid);
+    expect(trusted(request(undefined))).toMatch(uuid);
+  });
+
+  it("is new when the connection does not come from a listed proxy", () => {
+    const listed = requestIdGenerator({ trustProxy: "127.0.0.1, 10.0.0.0/8" });
+    expect(listed(request("3f2a9c1e-proxy-7781", "10.1.2.3"))).toBe("3f2a9c1e-proxy-7781");
+    expect(listed(request("3f2a9c1e-proxy-7781", "203.0.113.9"))).toMatch(uuid);
+    const oneHop = requestIdGenerator({ trustProxy: (_address, hop) => hop < 1 });
+    expect(oneHop(request("3f2a9c1e-proxy-7781"))).toBe("3f2a9c1e-proxy-7781");
   });
 
   it("is always new without a trusted proxy: a client cannot choose it", () => {

@@ -6,7 +6,7 @@ import {
   serializeRequest,
 } from "./log-serializers.ts";
 import { REDACTED } from "./redact-url.ts";
-import { requestIdGenerator } from "./request-id.ts";
+import { requestIdGenerator, type TrustedProxies } from "./request-id.ts";
 
 /** The key every line logged while serving a request carries its id under (LogController). */
 export const REQUEST_ID_LOG_LABEL = "request_id";
@@ -18,7 +18,7 @@ export const REQUEST_ID_LOG_LABEL = "request_id";
  */
 export function loggerOptions(options: {
   level: string;
-  trustProxy: boolean;
+  trustProxy: TrustedProxies;
 }): Pick<FastifyServerOptions, "logger" | "genReqId" | "requestIdHeader"> {
   return {
     logger:
