@@ -57,14 +57,17 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
       "The customer accepts the recalculated amounts: the order continues to processing. 409 CONFLICT when the proposal is no longer open",
     payload: AcceptRecalculationRequest,
     response: RecalculationAnswerResponse,
-    handler: ({ payload }) =>
-      answerRecalculation({
+    handler: async ({ payload, meta }) => {
+      // An answer changes the order like "paid" or "cancel": the same budget (decision 036).
+      await deps.accountSecurity.publicCalls.throttle("order_update", meta.ip);
+      return answerRecalculation({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         recalculationId: payload.recalculation_id,
         answer: "accept",
-      }),
+      });
+    },
   });
 
   define({
@@ -74,15 +77,17 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
       "The customer asks for a refund instead, to `refund_to` (an address, card or account of the send currency, checked like an order field); an operator sends it and marks the order refunded",
     payload: RequestRefundRequest,
     response: RecalculationAnswerResponse,
-    handler: ({ payload }) =>
-      answerRecalculation({
+    handler: async ({ payload, meta }) => {
+      await deps.accountSecurity.publicCalls.throttle("order_update", meta.ip);
+      return answerRecalculation({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         recalculationId: payload.recalculation_id,
         answer: "refund",
         refundTo: payload.refund_to,
-      }),
+      });
+    },
   });
 }
 
