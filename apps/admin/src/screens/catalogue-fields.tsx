@@ -155,12 +155,16 @@ function FieldEditor({
     problem(name)
       ? { "aria-invalid": true as const, "aria-describedby": `${id}-${name}-error` }
       : {};
-  const error = (name: string) =>
-    problem(name) ? (
+  // The API names an input by its path (`fields.0.key`): say the input's label instead.
+  const error = (name: string, label = "") => {
+    const message = problem(name);
+    if (!message) return null;
+    return (
       <p className="field__error" id={`${id}-${name}-error`}>
-        {problem(name)}
+        {label ? message.split(`fields.${index}.${name}`).join(label) : message}
       </p>
-    ) : null;
+    );
+  };
   const text = (
     name: "key" | "network" | "label_ru" | "label_en" | "label_uk" | "sort_order",
     label: string,
@@ -175,7 +179,7 @@ function FieldEditor({
         spellCheck={name.startsWith("label") ? undefined : false}
         {...described(name)}
       />
-      {error(name)}
+      {error(name, label)}
     </div>
   );
   const formats = formatsFor(draft.type);
@@ -202,7 +206,7 @@ function FieldEditor({
             <option value="send">{t("Console.Fields.Sides.send")}</option>
             <option value="receive">{t("Console.Fields.Sides.receive")}</option>
           </select>
-          {error("side")}
+          {error("side", t("Console.Fields.Side"))}
         </div>
         {text("key", t("Console.Fields.Key"))}
         <div className="field">
@@ -225,11 +229,11 @@ function FieldEditor({
               </option>
             ))}
           </select>
-          {error("type")}
+          {error("type", t("Console.Fields.Type"))}
         </div>
         {draft.type === "crypto_address"
           ? text("network", t("Console.Fields.Network"))
-          : error("network")}
+          : error("network", t("Console.Fields.Network"))}
         {formats.length > 0 && (
           <div className="field">
             <label htmlFor={`${id}-format`}>{t("Console.Fields.Format")}</label>
@@ -246,7 +250,7 @@ function FieldEditor({
                 </option>
               ))}
             </select>
-            {error("format")}
+            {error("format", t("Console.Fields.Format"))}
           </div>
         )}
         {text("label_ru", t("Console.Fields.LabelRu"))}

@@ -15,6 +15,9 @@ import {
   patchRequest,
 } from "./content-draft.ts";
 
+/** What the screen of a text just created says when it opens at the text's own address. */
+let savedNotice = "";
+
 /**
  * One text of the site in its three languages (decision 032): the facts, then a tab per
  * language with the title, the description and the Markdown body as the site renders it.
@@ -28,7 +31,11 @@ export function ContentEditScreen({ id }: { id: number | null }) {
   const [language, setLanguage] = useState<Language>("ru");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
-  const [saved, setSaved] = useState("");
+  const [saved, setSaved] = useState(() => {
+    const notice = savedNotice;
+    savedNotice = "";
+    return notice;
+  });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -58,7 +65,11 @@ export function ContentEditScreen({ id }: { id: number | null }) {
       setEntry(result);
       setDraft(draftOf(result));
       setSaved(done);
-      if (!entry) navigate(`${BASE}/content/${result.id}`);
+      if (!entry) {
+        // The new text's own address: the screen is made anew there, and says it was saved.
+        savedNotice = done;
+        navigate(`${BASE}/content/${result.id}`);
+      }
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setFields(error.fields);
@@ -99,10 +110,25 @@ export function ContentEditScreen({ id }: { id: number | null }) {
     );
   }
 
+  // The API names a nested input by its path (`translations.en.title`): say its label instead.
+  const labels: Record<string, string> = {
+    title: t("Console.Content.TextTitle"),
+    description: t("Console.Content.Description"),
+    body: t("Console.Content.Body"),
+  };
+  const worded = (key: string) => {
+    const message = fields[key] ?? "";
+    const match = /^translations\.(ru|en|uk)(?:\.(\w+))?$/.exec(key);
+    if (!match) return message;
+    const name = match[2]
+      ? (labels[match[2]] ?? match[2])
+      : t(`Console.Content.Language.${match[1] as Language}`);
+    return message.split(key).join(name);
+  };
   const error = (key: string) =>
     fields[key] ? (
       <p className="field__error" id={`content-${key.replaceAll(".", "-")}-error`}>
-        {fields[key]}
+        {worded(key)}
       </p>
     ) : null;
   const described = (key: string) =>
