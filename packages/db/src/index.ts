@@ -10,7 +10,7 @@ export {
 } from "./connection.ts";
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 export { migrateDatabase, migrationsFolder } from "./migrate.ts";
-export { queryPrepared } from "./prepared-query.ts";
+export { preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
 export { normaliseDecimal } from "./schema/columns.ts";
 export * as schema from "./schema/index.ts";
 export * from "./schema/index.ts";

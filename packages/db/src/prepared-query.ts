@@ -26,3 +26,20 @@ export async function queryPrepared<Row>(
   });
   return result.rows;
 }
+
+/**
+ * One Drizzle prepared statement per database, made on first use: `prepare(db)` builds the SQL
+ * once, and on PostgreSQL the statement's name lets each connection parse and plan it once.
+ * For the statements every signed-in call or login runs (issue 13's benchmarks).
+ */
+export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Database) => T {
+  const prepared = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,5 +1,5 @@
 import type { Locale, OrderStatus, UserOrderListItem } from "@obmen/contracts";
-import { type Database, orders } from "@obmen/db";
+import { type Database, orders, preparedPerDatabase } from "@obmen/db";
 import { and, count, desc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PairCache } from "../../catalogue/pair-cache.ts";
 import type { UserRow } from "../../http/user-auth.ts";
@@ -90,22 +90,11 @@ function selectPage(db: Database, where: SQL | undefined) {
  * The unfiltered page as a prepared statement, one per database: Drizzle builds its SQL once
  * and PostgreSQL parses and plans it once per connection (issue 13's account_history_p99_ms).
  */
-const preparedPages = new WeakMap<Database, ReturnType<typeof prepareHistoryPage>>();
-
-function historyPage(db: Database) {
-  let prepared = preparedPages.get(db);
-  if (!prepared) {
-    prepared = prepareHistoryPage(db);
-    preparedPages.set(db, prepared);
-  }
-  return prepared;
-}
-
-function prepareHistoryPage(db: Database) {
-  return selectPage(db, sql`lower(${orders.email}) = ${sql.placeholder("email")}`)
+const historyPage = preparedPerDatabase((db) =>
+  selectPage(db, sql`lower(${orders.email}) = ${sql.placeholder("email")}`)
     .offset(sql.placeholder("offset"))
-    .prepare("user_history_page");
-}
+    .prepare("user_history_page"),
+);
 
 /**
  * An unpaid order past its rate lock is expired whether or not the sweep has recorded it yet,

@@ -1,5 +1,5 @@
 import { AppError, ErrorCode, type Locale, type SignedInUser } from "@obmen/contracts";
-import { type Database, users, userTokens, userTotp } from "@obmen/db";
+import { type Database, preparedPerDatabase, users, userTokens, userTotp } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
@@ -7,7 +7,7 @@ import type { AccountSecurity } from "../account-security.ts";
 import { requireCaptcha } from "../captcha/require-captcha.ts";
 import { verifyAgainstDummy, verifyPassword } from "../password/password-hashing.ts";
 import { userView } from "../profile/user-view.ts";
-import { createSession } from "../sessions/create-session.ts";
+import { createLoginSession, createSession } from "../sessions/create-session.ts";
 import { issueUserToken } from "../tokens/user-tokens.ts";
 import { checkLoginTotp } from "../totp/user-totp.ts";
 
@@ -56,13 +56,7 @@ export async function logIn(options: {
   });
   // One query for the user and whether a second factor is on (the hash dominates a login;
   // everything else should be nearly free, issue 13's login_rps).
-  const [found] = email
-    ? await db
-        .select({ user: users, totpEnabledAt: userTotp.enabledAt })
-        .from(users)
-        .leftJoin(userTotp, eq(userTotp.userId, users.id))
-        .where(eq(users.email, email))
-    : [];
+  const [found] = email ? await loginLookup(db).execute({ email }) : [];
   const user = found?.user;
   const matches = user
     ? await verifyPassword(user.passwordHash, options.password)
@@ -89,8 +83,8 @@ export async function logIn(options: {
   if (gate.hadFailures) await limits.loginSucceeded({ email: account, ip });
   if (user.lang === lang) {
     // Nothing to change on the user: the session's insert alone, no transaction around it.
-    const { token } = await createSession({
-      tx: db,
+    const { token } = await createLoginSession({
+      db,
       userId: user.id,
       ip: options.ip,
       userAgent: options.userAgent,
@@ -113,6 +107,16 @@ export async function logIn(options: {
     return { user_auth_token: token, user: userView(current ?? user, { totpEnabled }) };
   });
 }
+
+/** The user and whether TOTP is on, by login (prepared: see createLoginSession). */
+const loginLookup = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, totpEnabledAt: userTotp.enabledAt })
+    .from(users)
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
+    .where(eq(users.email, sql.placeholder("email")))
+    .prepare("login_user"),
+);
 
 /** A new confirmation link, keeping the password just proven (the token carries none). */
 async function resendConfirmation(options: {

@@ -1,4 +1,4 @@
-import { type Database, type Transaction, userSessions } from "@obmen/db";
+import { type Database, preparedPerDatabase, type Transaction, userSessions } from "@obmen/db";
 import { SESSION_LIFETIME_MS } from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import { generateSecretToken, hashSecretToken } from "./secret-token.ts";
@@ -27,3 +27,39 @@ export async function createSession(options: {
   if (!session) throw new Error("user_sessions insert returned no row");
   return { token, sessionId: session.id };
 }
+
+/**
+ * The same insert for a login, which runs it outside any transaction: prepared once per
+ * database (built once; PostgreSQL plans it once per connection), since the hash should be
+ * nearly all a login costs (issue 13's login_rps).
+ */
+export async function createLoginSession(options: {
+  db: Database;
+  userId: string;
+  ip: string;
+  userAgent?: string;
+}): Promise<{ token: string; sessionId: string }> {
+  const token = generateSecretToken();
+  const [session] = await sessionInsert(options.db).execute({
+    userId: options.userId,
+    tokenHash: hashSecretToken(token),
+    ip: options.ip,
+    userAgent: options.userAgent ?? null,
+  });
+  if (!session) throw new Error("user_sessions insert returned no row");
+  return { token, sessionId: session.id };
+}
+
+const sessionInsert = preparedPerDatabase((db) =>
+  db
+    .insert(userSessions)
+    .values({
+      userId: sql.placeholder("userId"),
+      tokenHash: sql.placeholder("tokenHash"),
+      expiresAt: sql`now() + ${SESSION_LIFETIME_MS}::double precision * interval '1 millisecond'`,
+      ip: sql.placeholder("ip"),
+      userAgent: sql.placeholder("userAgent"),
+    })
+    .returning({ id: userSessions.id })
+    .prepare("create_login_session"),
+);

@@ -1,4 +1,4 @@
-import { type Database, userSessions, users } from "@obmen/db";
+import { type Database, preparedPerDatabase, userSessions, users } from "@obmen/db";
 import { SESSION_EXTEND_AFTER_MS, SESSION_LIFETIME_MS } from "@obmen/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../../http/user-auth.ts";
@@ -11,19 +11,8 @@ const ms = (value: number) => sql`${value}::double precision * interval '1 milli
  * SQL once; PostgreSQL parses and plans it once per connection), which takes about a tenth off
  * the history call's CPU (issue 13's account_history_p99_ms).
  */
-const lookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
-
-function sessionLookup(db: Database) {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    lookups.set(db, lookup);
-  }
-  return lookup;
-}
-
-function prepareSessionLookup(db: Database) {
-  return db
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({ session: userSessions, user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
@@ -34,8 +23,8 @@ function prepareSessionLookup(db: Database) {
         gt(userSessions.expiresAt, sql`now()`),
       ),
     )
-    .prepare("resolve_session");
-}
+    .prepare("resolve_session"),
+);
 
 /**
  * The live session a `user_auth_token` belongs to, with its user; null when the token is
