@@ -10,6 +10,7 @@ import { createScratchDatabase, pgbenchPath, postgresAvailable } from "./lib/pos
 import { type MetricResult, notMeasured } from "./lib/result.ts";
 import { type Engine, startObmen } from "./lib/server-process.ts";
 import { HISTORY_TARGET, measureAccountHistory } from "./metrics/account-history.ts";
+import { ADMIN_ORDERS_TARGET, measureAdminOrders } from "./metrics/admin-orders.ts";
 import { measureHomeJs } from "./metrics/home-js.ts";
 import { measureLighthouse } from "./metrics/lighthouse.ts";
 import { measureLoginRps } from "./metrics/login.ts";
@@ -78,11 +79,22 @@ try {
           reason: `PostgreSQL unreachable: ${unavailable}`,
         }),
       );
+      add(
+        notMeasured({
+          name: "admin_orders_p99_ms",
+          engine: "postgres",
+          unit: "ms",
+          target: ADMIN_ORDERS_TARGET,
+          reason: `PostgreSQL unreachable: ${unavailable}`,
+        }),
+      );
     } else {
       engines.push("postgres");
       await benchEngine("postgres");
       // Its own server on its own scratch database: a million orders would skew the others.
       add(await measureAccountHistory({ ...readProfile, connections: 16 }));
+      // The console's queue on a million orders of its own, at the issue's 8 connections.
+      add(await measureAdminOrders({ ...readProfile, connections: 8 }));
       // Its own server and scratch database too: 1,000 partners and their growing ledger.
       const pgbench = await pgbenchPath();
       add(
@@ -154,6 +166,7 @@ const ORDER = [
   "order_create_rps",
   "login_rps",
   "account_history_p99_ms",
+  "admin_orders_p99_ms",
   "withdrawal_create_rps",
   "ssr_home_rps",
   "rates_xml_rps",
