@@ -38,6 +38,8 @@ export const users = pgTable(
   (t) => [
     check("users_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`),
     check("users_lang_check", sql`${t.lang} in ('ru', 'en', 'uk')`),
+    // A channel's registrations are counted by its code (affiliate/channels/list-channels.ts).
+    index("users_referrer_rid_idx").on(t.referrerRid).where(sql`${t.referrerRid} is not null`),
   ],
 );
 
