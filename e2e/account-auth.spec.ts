@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   AUTH_TEXTS,
   dialog,
@@ -7,6 +6,7 @@ import {
   waitForHydration,
 } from "./account-helpers.ts";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, test } from "./support/test.ts";
 
 // The auth modals and their forms (issue 13, spec §2, §4, §8): errors in place, one modal at a
 // time, forms that work without JavaScript, the session cookie's flags, and form posts from
@@ -140,11 +140,15 @@ test.describe("the session cookie and form posts", () => {
   test("login sets token HttpOnly, SameSite=Lax, and logout clears token and user", async ({
     page,
     request,
+    baseURL,
   }) => {
     const email = uniqueEmail("cookie");
     await registerAndConfirm(page, { prefix: "", email, password: PASSWORD, texts: AUTH_TEXTS.ru });
+    // A post must show it comes from the site, as a browser's does (decision 033).
+    const ours = { origin: new URL(baseURL!).origin };
     const login = await request.post("/login", {
       form: { email, password: PASSWORD, next: "/account" },
+      headers: ours,
       maxRedirects: 0,
     });
     expect(login.status()).toBe(302);
@@ -156,7 +160,7 @@ test.describe("the session cookie and form posts", () => {
     expect(setCookie[0]?.value).toMatch(
       /^token=[a-z0-9]{32}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
     );
-    const logout = await request.post("/logout", { form: {}, maxRedirects: 0 });
+    const logout = await request.post("/logout", { form: {}, headers: ours, maxRedirects: 0 });
     expect(logout.status()).toBe(302);
     const cleared = logout
       .headersArray()
@@ -176,11 +180,16 @@ test.describe("the session cookie and form posts", () => {
     expect(account.headers().location).toMatch(/modal=login/);
   });
 
-  test("a form posted from another site is refused before any action runs", async ({ request }) => {
+  test("a form posted from another site is refused before any action runs", async ({
+    request,
+    baseURL,
+  }) => {
     const foreign: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { "sec-fetch-site": "cross-site" },
       { referer: "https://evil.example/page" },
+      // Nothing shows where it came from: refused too (decision 033).
+      {},
     ];
     for (const headers of foreign) {
       const answer = await request.post("/login", {
@@ -195,6 +204,7 @@ test.describe("the session cookie and form posts", () => {
     // Not a form at all: a 415 page in the visitor's language, not a 500.
     const json = await request.post("/uk/register", {
       data: { email: "a@b.cc" },
+      headers: { origin: new URL(baseURL!).origin },
       maxRedirects: 0,
     });
     expect(json.status()).toBe(415);

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   AUTH_TEXTS,
   dialog,
@@ -7,6 +6,7 @@ import {
   waitForHydration,
 } from "./account-helpers.ts";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // A registered user's journey (issue 13): register → confirm from the mailbox → account pages →
 // a wallet and a template → an order prefilled from them → the order in the history → a new

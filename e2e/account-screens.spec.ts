@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   AUTH_TEXTS,
   dialog,
@@ -6,6 +5,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./account-helpers.ts";
+import { expect, test } from "./support/test.ts";
 
 // Screenshots of the auth modals and the account pages on a phone and a desktop in each
 // language, for a person to look at (ACCOUNT_SCREENS_DIR, default: the test's output folder).

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import {
   AUTH_TEXTS,
@@ -7,6 +6,7 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./account-helpers.ts";
+import { expect, test } from "./support/test.ts";
 
 // The second factor from the user's side (issue 13, decision 026): switched on in the profile
 // with a code from the app, then asked for by the login modal after the right password.

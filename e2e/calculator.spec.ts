@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // The calculator's select view (spec §2 "select and order"): grouped lists, search, keyboard,
 // phones, the receive-first path, and the same links without JavaScript.

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { collectErrors } from "./support/console-errors.ts";
+import { type Browser, expect, type Page, test } from "./support/test.ts";
 
 // The operator console (issue 14, docs/decisions/030-operator-console-ui.md): a customer's paid
 // order is found, taken into processing and completed by an operator at /admin, and the

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // Expected texts are written out (the seeded content and our catalogs), not read from the
 // sources, so a missing translation or a page served in the wrong language fails the test.

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { closedPort, type RunningObmen, startObmen } from "./support/obmen-server.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // Spec §2/§8: unknown routes and invalid parameters are a 404 page; fatal errors show the same
 // screen (title, large status, description, button home, three lines). Texts are written out.

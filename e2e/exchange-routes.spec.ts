@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.ts";
 
 // The exchange page's other addresses (spec §2): `/{from}/{to?}` in every locale, the
 // `/exchange{suffix}` sitemap variant and the exchange route's optional suffix. Every spelling

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 // Issue 15 / decision 025: the exchange page checks a payment system's account format as the
 // customer types, with the API's own words, before anything is posted.

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // The visitor's journey (issue "Public site" items 3–4): select view → exchange page → order →
 // receipt → "I paid", in every language, on a phone and on a desktop. Expected texts are

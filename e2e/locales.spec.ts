@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, test } from "./support/test.ts";
 
 // Expected texts are written out, not read from the catalogs, so a missing or wrong
 // translation fails the test.

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
 import { type RunningObmen, startObmen } from "./support/obmen-server.ts";
+import { expect, test } from "./support/test.ts";
 
 // Issue 12 / decision 018: a site started without the demo (here the embedded database with
 // SEED_DEMO=false, as an empty production PostgreSQL starts) has no pair at all. Its pages say

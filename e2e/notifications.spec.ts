@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 // Notifications sit at the top right (spec §2) but never over the header's controls: the
 // "copied" toast used to cover the language switch (issue 15, point 8).

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // The order lookup (issue 15, point 6): a number or a pasted link to an order opens it; an
 // unknown number is answered on the lookup page itself, in the visitor's language.

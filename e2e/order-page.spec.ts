@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { collectErrors } from "./support/console-errors.ts";
+import { type Browser, expect, type Page, test } from "./support/test.ts";
 
 // The order page (issue 15, point 5): cancelling asks first, with and without JavaScript; the
 // payment details stay (folded) after "I paid"; the payer's card is listed apart from the

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.ts";
 
 // Issue 15: on a 360 px phone no page of the visitor's journey may scroll sideways, in any
 // language. A page wider than the screen cuts text (the order status, "RUB" on the reserve

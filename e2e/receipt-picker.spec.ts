@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.ts";
 
 // The order page's receipt picker (issue 15): a drop zone in the page's language instead of
 // the browser's "Choose File" strip, still a real file input underneath. Texts written out.

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { AUTH_TEXTS, registerAndConfirm, uniqueEmail } from "./account-helpers.ts";
 import {
   type LoopbackServer,
@@ -8,6 +7,7 @@ import {
   startLoopback,
   startObmen,
 } from "./support/obmen-server.ts";
+import { type BrowserContext, expect, type Page, test } from "./support/test.ts";
 
 // Spec §2's redirect rules and the auth-link modals, against the suite's server (made-up tokens,
 // so a link is answered NOT_FOUND, "invalid or expired", or for a login change by an anonymous

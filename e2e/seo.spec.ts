@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 // DESIGN.md front-end rules: canonical URLs, hreflang alternates, per-locale titles,
 // sitemap.xml and robots.txt. Absolute URLs use the configured origin (APP_URL).

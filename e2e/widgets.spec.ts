@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { expect, type Page, test } from "@playwright/test";
 import {
   type LoopbackServer,
   type RunningObmen,
   startLoopback,
   startObmen,
 } from "./support/obmen-server.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 // Spec §1, §9: third-party chat and call-back widgets load after 4500 ms, or 5500 ms on
 // exchange and payment pages, once per page load. The "third party" is a loopback server

@@ -36,6 +36,7 @@ import {
 } from "./routing/auth-links.ts";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
 import { useReloadGuard } from "./routing/use-reload-guard.ts";
+import { useCspNonce } from "./security/nonce.tsx";
 import { webContext } from "./web-context.server.ts";
 import { ThirdPartyWidgets } from "./widgets/third-party-widgets.tsx";
 
@@ -132,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname, search } = useLocation();
   const locale = root?.locale ?? localeFromPathname(pathname);
+  const nonce = useCspNonce();
   useReloadGuard();
   return (
     <html lang={locale}>
@@ -139,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {root && <LocaleAlternates origin={root.origin} pathname={pathname} search={search} />}
       </head>
       <body>
@@ -148,8 +150,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </I18nProvider>
         {root?.ridTabScript && <script src={root.ridTabScript} />}
         {root && <ThirdPartyWidgets sources={root.widgetSources} />}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
