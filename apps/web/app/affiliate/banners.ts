@@ -90,28 +90,34 @@ function wideLayout({ width, height }: BannerSize, words: BannerWords): string {
   ].join("");
 }
 
-/** 300×250, 240×400: mark and name on top, the slogan in lines, the button below. */
+/**
+ * 300×250, 240×400: mark and name on top, the slogan in lines, the button below. The slogan's
+ * size steps down until its lines fit between the name and the button (Russian runs longest).
+ */
 function tallLayout({ width, height }: BannerSize, words: BannerWords): string {
   const s = Math.round(Math.min(width, height) * 0.2);
   const nameSize = Math.round(width * 0.1);
-  const sloganSize = Math.round(width * 0.075);
-  const lines = wrap(words.slogan, Math.floor((width * 0.84) / (sloganSize * 0.55)));
   const top = height * (height > width ? 0.14 : 0.08);
+  const nameBaseline = top + s + nameSize * 1.3;
+  const buttonH = Math.round(width * 0.16);
+  const buttonY = height - height * 0.12 - buttonH / 2;
+  const buttonTop = buttonY - buttonH / 2;
+  let sloganSize = Math.round(width * 0.075);
+  let lines = wrap(words.slogan, Math.floor((width * 0.84) / (sloganSize * 0.55)));
+  const room = () => buttonTop - (nameBaseline + sloganSize * 0.6) - sloganSize * 0.5;
+  while (sloganSize > 10 && lines.length * sloganSize * 1.3 > room()) {
+    sloganSize -= 1;
+    lines = wrap(words.slogan, Math.floor((width * 0.84) / (sloganSize * 0.55)));
+  }
   const lineGap = sloganSize * 1.3;
-  const sloganTop = top + s + nameSize * 2;
+  const sloganTop = nameBaseline + sloganSize * 0.6 + lineGap * 0.8;
   return [
     mark((width - s) / 2, top, s),
-    text(
-      width / 2,
-      top + s + nameSize * 1.3,
-      nameSize,
-      words.name,
-      ' font-weight="700" text-anchor="middle"',
-    ),
+    text(width / 2, nameBaseline, nameSize, words.name, ' font-weight="700" text-anchor="middle"'),
     ...lines.map((line, index) =>
       text(width / 2, sloganTop + index * lineGap, sloganSize, line, ' text-anchor="middle"'),
     ),
-    button(width / 2, height - height * 0.14, width * 0.7, Math.round(width * 0.16), words.action),
+    button(width / 2, buttonY, width * 0.7, buttonH, words.action),
   ].join("");
 }
 
