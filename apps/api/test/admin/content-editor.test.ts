@@ -118,6 +118,22 @@ describe("the console's content editor", () => {
     expect(audits[0]!.after).toMatchObject({ translations: { uk: { title: "Каса опівночі" } } });
   });
 
+  it("keeps both of two editors' saves made at once to different languages", async () => {
+    const [row] = await api.db
+      .select({ id: contentEntries.id })
+      .from(contentEntries)
+      .where(and(eq(contentEntries.kind, "blog"), eq(contentEntries.slug, "safe-wallets")));
+    const url = `/admin/api/content/${row!.id}`;
+    const [english, ukrainian] = await Promise.all([
+      call("PATCH", url, { translations: { en: { title: "Safe wallets, again", body: "En." } } }),
+      call("PATCH", url, { translations: { uk: { title: "Надійні гаманці", body: "Uk." } } }),
+    ]);
+    expect([english.status, ukrainian.status]).toEqual([200, 200]);
+    const saved = (await call("GET", url)).body.data.translations;
+    expect(saved.en.title).toBe("Safe wallets, again");
+    expect(saved.uk.title).toBe("Надійні гаманці");
+  });
+
   it("unpublishes and publishes again: the site hides and shows the text at once", async () => {
     const list = await call("GET", "/admin/api/content?kind=page");
     const about = list.body.data.items.find((item: { slug: string }) => item.slug === "about");
