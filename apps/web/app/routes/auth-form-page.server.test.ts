@@ -251,7 +251,12 @@ describe("the root middleware in front of every action", () => {
       post("/uk/login", { email: "a@b.cc" }, { origin: "https://evil.example" }),
     );
     expect(refused?.status).toBe(403);
-    expect(refused?.data).toContain("Форму надіслано з іншого сайту");
+    // Its own texts: the refusal comes before the root loader sends the catalog (decision 033).
+    expect(refused?.data).toMatchObject({
+      kind: "refused-post",
+      title: "Форму не прийнято",
+      message: expect.stringContaining("Форму надіслано з іншого сайту"),
+    });
   });
 
   it("refuses a JSON body with a 415, and lets a same-site form through", () => {
