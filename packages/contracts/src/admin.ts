@@ -32,6 +32,8 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 
 /** Lists come in pages of this many rows; `page` counts from 1. */
 export const ADMIN_PAGE_SIZE = 50;
+/** The order queue counts matches up to this many (`total_capped` beyond it). */
+export const ADMIN_COUNT_LIMIT = 10_000;
 const Page = WholeNumber.pipe(z.number().int().min(1).max(100_000)).default(1);
 const Timestamp = z.string().describe("ISO 8601 date and time, UTC");
 
@@ -109,7 +111,7 @@ export const AdminChangePasswordResponse = AdminLogoutResponse;
 
 export const AdminOrderListQuery = z.strictObject({
   status: OrderStatus.optional(),
-  /** Order number (whole or its start), e-mail, amount, or a value the customer filled in. */
+  /** Order number (whole or its start), e-mail's start, amount, or a whole value the customer filled in. */
   q: z.string().trim().max(200).optional(),
   page: Page,
 });
@@ -145,7 +147,14 @@ export type AdminOrderListItem = z.infer<typeof AdminOrderListItem>;
  */
 export const AdminOrderList = z.object({
   items: z.array(AdminOrderListItem),
+  /** Orders that match, counted up to ADMIN_COUNT_LIMIT (see `total_capped`). */
   total: z.number().int(),
+  /**
+   * More than `total` orders match: the count stops at ADMIN_COUNT_LIMIT, since counting a
+   * million orders exactly on every poll of the desk costs more than the page itself
+   * (decision 038). Pages past it still load.
+   */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
 });

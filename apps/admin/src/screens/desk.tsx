@@ -10,6 +10,8 @@ import { ORDER_STATUS_NAMES, Pager, StatusBadge } from "./common.tsx";
 interface OrderPage {
   items: AdminOrderListItem[];
   total: number;
+  /** More than `total` match (the API counts up to a limit). */
+  total_capped: boolean;
   page: number;
   page_size: number;
 }
@@ -99,7 +101,9 @@ export function DeskScreen() {
         </form>
       </search>
       <p className="desk__live" aria-live="polite">
-        {data ? `${t("Console.Desk.Total", { count: data.total })} · ` : ""}
+        {data
+          ? `${t(data.total_capped ? "Console.Desk.TotalMoreThan" : "Console.Desk.Total", { count: data.total })} · `
+          : ""}
         {t("Console.Desk.Live", { seconds: QUEUE_POLL_MS / 1000 })}
       </p>
       {error && (

@@ -47,7 +47,7 @@ describe("the order queue's pages", () => {
     const pages = [];
     for (let page = 1; page <= 3; page++) {
       const result = await listOrders({ db: api.db, page });
-      expect(result.total).toBe(140);
+      expect(result).toMatchObject({ total: 140, totalCapped: false });
       pages.push(...result.items.map((item) => item.exchange_uuid));
     }
     expect(pages).toEqual(expected.map((row) => row.id));
@@ -56,5 +56,19 @@ describe("the order queue's pages", () => {
     expect(closed.items.map((item) => item.exchange_uuid)).toEqual(
       expected.filter((row) => row.status === "completed").map((row) => row.id),
     );
+  });
+
+  it("counts matches up to its limit and says when there are more (decision 038)", async () => {
+    expect(await listOrders({ db: api.db, page: 1, countLimit: 100 })).toMatchObject({
+      total: 100,
+      totalCapped: true,
+    });
+    expect(await listOrders({ db: api.db, page: 1, countLimit: 140 })).toMatchObject({
+      total: 140,
+      totalCapped: false,
+    });
+    // A later page past the count still comes: the count never limits what can be read.
+    const third = await listOrders({ db: api.db, page: 3, countLimit: 100 });
+    expect(third.items).toHaveLength(40);
   });
 });

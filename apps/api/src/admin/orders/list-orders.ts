@@ -1,4 +1,9 @@
-import { ADMIN_PAGE_SIZE, type AdminOrderListItem, type OrderStatus } from "@obmen/contracts";
+import {
+  ADMIN_COUNT_LIMIT,
+  ADMIN_PAGE_SIZE,
+  type AdminOrderListItem,
+  type OrderStatus,
+} from "@obmen/contracts";
 import { currencies, type Database, orders, paySystems } from "@obmen/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -26,7 +31,9 @@ export async function listOrders(options: {
   status?: OrderStatus;
   q?: string;
   page: number;
-}): Promise<{ items: AdminOrderListItem[]; total: number }> {
+  /** Count matches up to this many (default ADMIN_COUNT_LIMIT); tests lower it. */
+  countLimit?: number;
+}): Promise<{ items: AdminOrderListItem[]; total: number; totalCapped: boolean }> {
   const { db } = options;
   const offset = (options.page - 1) * ADMIN_PAGE_SIZE;
   const where = and(
@@ -76,12 +83,22 @@ export async function listOrders(options: {
     const byId = new Map(found.map((row) => [row.order.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   };
+  // Counted up to one past the limit: an exact count of a million orders is a scan of them.
+  const countLimit = options.countLimit ?? ADMIN_COUNT_LIMIT;
+  const matched = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(countLimit + 1)
+    .as("matched");
   const [rows, [count]] = await Promise.all([
     pageRows(),
-    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(matched),
   ]);
+  const total = count?.total ?? 0;
   return {
-    total: count?.total ?? 0,
+    total: Math.min(total, countLimit),
+    totalCapped: total > countLimit,
     items: rows.map((row) => ({
       exchange_uuid: row.order.id,
       exchange_status: row.order.status,

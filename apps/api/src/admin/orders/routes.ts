@@ -32,8 +32,14 @@ export function registerAdminOrderRoutes(routes: AdminRoutes) {
     query: AdminOrderListQuery,
     response: AdminOrderListResponse,
     handler: async ({ query }) => {
-      const { items, total } = await listOrders({ db: deps.db, ...query });
-      return { items, total, page: query.page, page_size: ADMIN_PAGE_SIZE };
+      const { items, total, totalCapped } = await listOrders({ db: deps.db, ...query });
+      return {
+        items,
+        total,
+        total_capped: totalCapped,
+        page: query.page,
+        page_size: ADMIN_PAGE_SIZE,
+      };
     },
   });
 
