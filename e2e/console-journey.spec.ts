@@ -380,7 +380,7 @@ test("an operator turns on the second factor and signs in with a code", async ({
   await context.close();
 });
 
-test("an editor signs in and is told the desk is not for their role", async ({
+test("an editor signs in to the site's texts and is told the desk is not for their role", async ({
   browser,
   baseURL,
 }) => {
@@ -399,8 +399,13 @@ test("an editor signs in and is told the desk is not for their role", async ({
   await page.getByLabel("Пароль", { exact: true }).fill(editor.password);
   await page.getByRole("button", { name: "Войти" }).click();
   await expect(page.locator(".top__who")).toHaveText(`${editor.email} · редактор`);
+  // Signed in where the admin left off (the audit log), which is not the editor's.
   await expect(page.getByRole("alert")).toHaveText("Вашей роли это не разрешено.");
   await expect(page.getByRole("link", { name: "Операторы" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Заявки" })).toHaveCount(0);
+  // The console's start is the site's texts for an editor (decision 032).
+  await page.goto(consoleUrl(baseURL));
+  await expect(page.getByRole("heading", { name: "Тексты сайта", level: 1 })).toBeVisible();
   await context.close();
 });
 

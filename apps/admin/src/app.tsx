@@ -1,18 +1,27 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { ApiError, api, type Operator, setUnauthorizedListener } from "./api.ts";
 import { CONSOLE_LOCALES, useI18n } from "./i18n.tsx";
 import { BASE, Link, parseRoute, useLocation } from "./router.tsx";
 import { AuditScreen } from "./screens/audit.tsx";
 import { CatalogueScreen } from "./screens/catalogue.tsx";
-import { ContentScreen } from "./screens/content.tsx";
-import { ContentEditScreen } from "./screens/content-edit.tsx";
 import { DashboardScreen } from "./screens/dashboard.tsx";
 import { DeskScreen } from "./screens/desk.tsx";
 import { LoginScreen } from "./screens/login.tsx";
 import { MeScreen } from "./screens/me.tsx";
 import { OperatorsScreen } from "./screens/operators.tsx";
 import { OrderScreen } from "./screens/order.tsx";
-import { WithdrawalsScreen } from "./screens/withdrawals.tsx";
+
+// Screens most operators open rarely (an editor's texts, partners' payouts) load on first use,
+// so the desk's first load does not carry them (decision 032).
+const ContentScreen = lazy(() =>
+  import("./screens/content.tsx").then((module) => ({ default: module.ContentScreen })),
+);
+const ContentEditScreen = lazy(() =>
+  import("./screens/content-edit.tsx").then((module) => ({ default: module.ContentEditScreen })),
+);
+const WithdrawalsScreen = lazy(() =>
+  import("./screens/withdrawals.tsx").then((module) => ({ default: module.WithdrawalsScreen })),
+);
 
 type Session =
   | { state: "loading" }
@@ -132,7 +141,9 @@ function Shell({
         </div>
       </header>
       <main className="main">
-        <Screen route={route} operator={operator} onOperatorChanged={onOperatorChanged} />
+        <Suspense fallback={<p className="loading">{t("Console.Loading")}</p>}>
+          <Screen route={route} operator={operator} onOperatorChanged={onOperatorChanged} />
+        </Suspense>
       </main>
     </div>
   );
