@@ -12,9 +12,10 @@ const run = promisify(execFile);
  * The statements of one `/rest/ref_withdrawal/create` as the app sends them
  * (apps/api/src/affiliate/withdrawals/create-withdrawal.ts, account/sessions/resolve-session.ts,
  * http/replay-guard.ts): the replay guard's insert, the session and its user, the payout
- * currency and its fields, then one transaction that locks the partner's row, sums its available
- * balance and writes the request, the entry and its two lines. A random partner of the bench's
- * 1,000 per transaction (`bench_partners`, made by the metric), as the HTTP load spreads them.
+ * currency and its fields, then the one call of `create_withdrawal` that locks the partner's
+ * row, sums its available balance and writes the request, the entry and its two lines. A random
+ * partner of the bench's 1,000 per transaction (`bench_partners`, made by the metric), as the
+ * HTTP load spreads them.
  */
 const SCRIPT = `
 \\set n random(1, 1000)
@@ -23,13 +24,7 @@ INSERT INTO seen_signatures (signature, expires_at) VALUES (md5(random()::text) 
 SELECT s.*, u.* FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = :th AND s.revoked_at IS NULL AND s.expires_at > now();
 SELECT c.*, p.* FROM currencies c JOIN pay_systems p ON p.id = c.pay_system_id WHERE c.currency_code = 'USDT' AND c.active AND c.id = :cid;
 SELECT * FROM currency_fields WHERE currency_id = :cid AND side = 'receive' ORDER BY sort_order, id;
-BEGIN;
-SELECT user_id FROM affiliate_partners WHERE user_id = :uid FOR UPDATE;
-SELECT coalesce(sum(amount), 0)::text FROM affiliate_ledger_lines WHERE partner_id = :uid AND account = 'available';
-INSERT INTO affiliate_withdrawals (partner_id, currency_id, currency, amount, fields) VALUES (:uid, :cid, 'USDT', 10, :fields::jsonb) RETURNING id AS wid \\gset
-INSERT INTO affiliate_ledger_entries (kind, partner_id, currency, withdrawal_id) VALUES ('withdrawal_hold', :uid, 'USDT', :wid) RETURNING id AS eid \\gset
-INSERT INTO affiliate_ledger_lines (entry_id, partner_id, account, amount) VALUES (:eid, :uid, 'available', -10), (:eid, :uid, 'on_hold', 10);
-END;
+SELECT create_withdrawal(:uid, :cid, 'USDT', 10, :fields::jsonb);
 `;
 
 export interface WithdrawalPgbenchResult {

@@ -1,6 +1,6 @@
 import type { AffiliateBalance } from "@obmen/contracts";
 import { affiliateLedgerLines, type Database, normaliseDecimal, type Transaction } from "@obmen/db";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 /**
  * A partner's balance, derived from the ledger (never stored): the sum of each of its
@@ -28,21 +28,4 @@ export async function partnerBalance(options: {
     paid: of("paid"),
     currency: options.currency,
   };
-}
-
-/** The partner's available balance alone, as a decimal string (the withdrawal's check). */
-export async function availableBalance(options: {
-  tx: Transaction;
-  partnerId: string;
-}): Promise<string> {
-  const [row] = await options.tx
-    .select({ total: sql<string>`coalesce(sum(${affiliateLedgerLines.amount}), 0)::text` })
-    .from(affiliateLedgerLines)
-    .where(
-      and(
-        eq(affiliateLedgerLines.partnerId, options.partnerId),
-        eq(affiliateLedgerLines.account, "available"),
-      ),
-    );
-  return normaliseDecimal(row?.total ?? "0");
 }

@@ -5,15 +5,17 @@ import {
   type Locale,
   type Withdrawal,
 } from "@obmen/contracts";
-import { affiliatePartners, affiliateWithdrawals, type Database } from "@obmen/db";
+import { type Database, normaliseDecimal, queryPrepared } from "@obmen/db";
 import { countDecimals, formatPlain, toDecimal } from "@obmen/domain";
-import { eq } from "drizzle-orm";
 import { checkOrderFields } from "../../orders/create/check-create-request.ts";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
-import { availableBalance } from "../ledger/partner-balance.ts";
-import { postEntry, transfer } from "../ledger/post-entry.ts";
 import { listWithdrawalCurrencies } from "./withdrawal-currencies.ts";
-import { withdrawalView } from "./withdrawal-view.ts";
+import { type WithdrawalRow, withdrawalView } from "./withdrawal-view.ts";
+
+/** What packages/db/sql/functions/create_withdrawal.sql answers. */
+type CreateWithdrawalOutcome =
+  | { outcome: "created"; id: number; amount: string; created_at: string }
+  | { outcome: "insufficient"; available: string };
 
 /** The programme's amounts never carry more places than this (USDT's 6 at most in practice). */
 const MAX_WITHDRAWAL_DECIMALS = 8;
@@ -21,10 +23,11 @@ const MAX_WITHDRAWAL_DECIMALS = 8;
 /**
  * `/rest/ref_withdrawal/create`: the payout details checked by the order form's own rules
  * (checkOrderFields over the currency's receive fields: errors under `fields.<key>`), the
- * minimum enforced, then in one transaction the partner's row locked (`FOR UPDATE`: two
- * processes check one partner's balance one at a time), the available balance summed from the
- * ledger, and the request with its hold (available → on_hold) written. More than is available
- * is 409 CONFLICT under `amount`, and nothing is written.
+ * minimum enforced, then one call of the database function `create_withdrawal`: the partner's
+ * row locked (`FOR UPDATE`: two processes check one partner's balance one at a time), the
+ * available balance summed from the ledger, and the request with its hold (available →
+ * on_hold) written, in one transaction and one round trip. More than is available is 409
+ * CONFLICT under `amount`, and nothing is written.
  */
 export async function createWithdrawal(options: {
   db: Database;
@@ -66,43 +69,39 @@ export async function createWithdrawal(options: {
   }
   const value = formatPlain(amount);
 
-  const row = await db.transaction(async (tx) => {
-    const [partner] = await tx
-      .select({ id: affiliatePartners.userId })
-      .from(affiliatePartners)
-      .where(eq(affiliatePartners.userId, userId))
-      .for("update");
-    const available = partner ? await availableBalance({ tx, partnerId: userId }) : "0";
-    if (!partner || toDecimal(available).lt(amount)) {
-      throw new AppError(ErrorCode.CONFLICT, {
-        fields: {
-          amount: {
-            key: "AffiliateErrors.InsufficientBalance",
-            values: { available, currency: settings.currency },
-          },
-        },
-        details: { available },
-      });
-    }
-    const [created] = await tx
-      .insert(affiliateWithdrawals)
-      .values({
-        partnerId: userId,
-        currencyId: currency.id,
-        currency: settings.currency,
-        amount: value,
-        fields,
-      })
-      .returning();
-    await postEntry({
-      tx,
-      kind: "withdrawal_hold",
-      partnerId: userId,
-      currency: settings.currency,
-      withdrawalId: created!.id,
-      lines: transfer("available", "on_hold", value),
-    });
-    return created!;
+  // One round trip: create_withdrawal.sql locks the partner, sums the ledger and writes the
+  // request with its hold, or answers how much is available.
+  const [result] = await queryPrepared<{ outcome: CreateWithdrawalOutcome }>(db, {
+    name: "create_withdrawal",
+    text: "select create_withdrawal($1, $2, $3, $4, $5) as outcome",
+    values: [userId, currency.id, settings.currency, value, JSON.stringify(fields)],
   });
+  const outcome = result!.outcome;
+  if (outcome.outcome === "insufficient") {
+    const available = normaliseDecimal(outcome.available);
+    throw new AppError(ErrorCode.CONFLICT, {
+      fields: {
+        amount: {
+          key: "AffiliateErrors.InsufficientBalance",
+          values: { available, currency: settings.currency },
+        },
+      },
+      details: { available },
+    });
+  }
+  const row: WithdrawalRow = {
+    id: outcome.id,
+    partnerId: userId,
+    currencyId: currency.id,
+    currency: settings.currency,
+    amount: normaliseDecimal(outcome.amount),
+    fields,
+    status: "requested",
+    reference: null,
+    reason: null,
+    operatorId: null,
+    createdAt: new Date(outcome.created_at),
+    decidedAt: null,
+  };
   return withdrawalView(row, { id: currency.id, name: currency.name, code: currency.code });
 }
