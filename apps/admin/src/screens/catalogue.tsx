@@ -195,6 +195,7 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
   const { t, locale } = useI18n();
   const initial: Draft = {
     reserve: currency.reserve,
+    reserve_warning: currency.reserve_warning ?? "",
     decimals: String(currency.decimals),
     send_min: currency.send_min ?? "",
     send_max: currency.send_max ?? "",
@@ -240,6 +241,12 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
             {t("Console.Catalogue.Available")}:{" "}
             {formatAmount(currency.available, locale, shownPlaces(currency.decimals))}
           </span>
+          {currency.reserve_warning !== null && (
+            <span>
+              {t("Console.Catalogue.ReserveWarningShort")}:{" "}
+              {formatAmount(currency.reserve_warning, locale, shownPlaces(currency.decimals))}
+            </span>
+          )}
           <span>
             {t("Console.Catalogue.Decimals")}: {currency.decimals}
           </span>
@@ -255,6 +262,7 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
       ) : (
         <form className="row__form" onSubmit={editor.save} noValidate>
           {editor.input("reserve", t("Console.Catalogue.Reserve"))}
+          {editor.input("reserve_warning", t("Console.Catalogue.ReserveWarning"))}
           {editor.input("decimals", t("Console.Catalogue.Decimals"), "integer")}
           {editor.input("send_min", t("Console.Catalogue.SendMin"))}
           {editor.input("send_max", t("Console.Catalogue.SendMax"))}
