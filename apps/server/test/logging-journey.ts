@@ -1,14 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import type { CurrencyPairEntry } from "@obmen/contracts";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { expect } from "vitest";
 import { createForm, findPair } from "../../api/test/support/orders.ts";
-
-// `npm start` without the web tier: the same start, configuration and logging as main.ts.
-const main = fileURLToPath(new URL("./support/api-only-main.ts", import.meta.url));
+import { startLoggingServer } from "./logging-server-process.ts";
 
 /** Everything the logs must never hold; each is distinctive, so a hit is no coincidence. */
 const SECRETS = {
@@ -43,6 +38,10 @@ export async function expectJourneyLogsWithoutSecrets(options: {
   trustProxy: boolean;
 }) {
   const server = await startLoggingServer({
+    API_PUBLIC_KEY,
+    API_SECRET: SECRETS.apiSecret,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD: SECRETS.adminPassword,
     ...options.env,
     ...(options.trustProxy ? { TRUST_PROXY: "true" } : {}),
   });
@@ -263,72 +262,4 @@ async function sendReceipt(
   });
   remember("receipt", response);
   expect(response.status, await response.clone().text()).toBe(200);
-}
-
-interface LoggingServer {
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  stop: () => Promise<void>;
-}
-
-/** The server as an operator runs it, logging at `info` to its stdout. */
-async function startLoggingServer(env: Record<string, string>): Promise<LoggingServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let stdout = "";
-  let stderr = "";
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: url,
-      LOG_LEVEL: "info",
-      CAPTCHA_PROVIDER: "none",
-      SEED_DEMO: "true",
-      API_PUBLIC_KEY,
-      API_SECRET: SECRETS.apiSecret,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD: SECRETS.adminPassword,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk) => (stdout += chunk));
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const failed = exited.then(() => {
-    throw new Error(`server exited:\n${stdout}\n${stderr}`);
-  });
-  const healthy = (async () => {
-    for (;;) {
-      const answer = await fetch(`${url}/healthz`).catch(() => null);
-      if (answer?.status === 200) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  })();
-  await Promise.race([healthy, failed]);
-  failed.catch(() => {});
-  return {
-    url,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
