@@ -1,4 +1,5 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { readForm } from "../account/read-form.server.ts";
 import { loadSavedForPair } from "../account/saved-for-pair.server.ts";
 import type { SavedWallet } from "../account/saved-wallet.ts";
 import { effectiveRid, RID_TAB_FIELD } from "../affiliate/rid-cookies.ts";
@@ -55,7 +56,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     api,
     log,
     caller: { ip: clientIp, lang: locale },
-    formData: withReferral(await request.formData(), request.headers.get("cookie")),
+    formData: withReferral(await readForm(request), request.headers.get("cookie")),
     locale,
   });
   if ("orderId" in result) throw redirect(localizePath(locale, `/order/${result.orderId}`));

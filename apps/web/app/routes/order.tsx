@@ -1,6 +1,7 @@
 import type { OrderStatus } from "@obmen/contracts";
 import { acceptsReceipts, formatAmount, formatRate, isTerminal } from "@obmen/domain";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { readForm } from "../account/read-form.server.ts";
 import { visitorCaller } from "../account/visitor.server.ts";
 import { isApiCallError } from "../api-call-error.ts";
 import { parseFormData } from "../forms/parse-form-data.ts";
@@ -63,7 +64,7 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   const t = getServerT(locale);
   const { api } = context.get(webContext);
   const caller = visitorCaller(context, request, locale);
-  const submission = parseFormData(await request.formData(), {
+  const submission = parseFormData(await readForm(request), {
     schema: OrderActionForm,
     message: orderActionMessage(t),
   });

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { readForm } from "../account/read-form.server.ts";
 import { sessionCookie } from "../account/session-cookie.server.ts";
 import { getServerT } from "../i18n/catalogs.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
@@ -62,7 +63,7 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   }
   const locale = localeFromPathname(url.pathname);
   const cookies = request.headers.get("cookie");
-  const form = await request.formData();
+  const form = await readForm(request);
   const secure = url.protocol === "https:";
   const spent = new Headers({
     "Set-Cookie": expiredAuthLinkCookie(kind, secure),
