@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { createOperator } from "../../../src/admin/operators/create-operator.ts";
 import type { AdminApiOptions } from "../../../src/admin/register-admin-api.ts";
 import {
+  answerFrameworkError,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
   openDatabaseApiClients,
@@ -22,7 +23,8 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values(TEST_CLIENT);
-  const app: FastifyInstance = Fastify({ logger: false });
+  // As the server: an undecodable URL under /admin/api answers in the API's error shape.
+  const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
   const catalogueChanges = createLocalCatalogueChanges();
   const { deps, docs } = await registerApi(app, {
     db: database.db,
