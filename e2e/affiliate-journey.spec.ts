@@ -98,7 +98,7 @@ for (const run of RUNS) {
     page,
     browser,
     baseURL,
-  }) => {
+  }, info) => {
     test.setTimeout(180_000);
     const errors = collectErrors(page);
     const texts = AUTH_TEXTS[run.lang];
@@ -191,6 +191,11 @@ for (const run of RUNS) {
     await expect(page.getByRole("status")).toHaveText(run.requested);
     await expect(page.getByTestId("balance-on-hold")).toHaveText("10");
     await expect(page.locator(".affiliate-status--requested")).toHaveText(run.requestedStatus);
+
+    await page.screenshot({
+      path: info.outputPath(`affiliate-${run.lang}-with-reward.png`),
+      fullPage: true,
+    });
 
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
