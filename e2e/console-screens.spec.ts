@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { AUTH_TEXTS, registerAndConfirm, uniqueEmail } from "./account-helpers.ts";
 import { collectErrors } from "./support/console-errors.ts";
 import { startObmen } from "./support/obmen-server.ts";
+import { type Browser, expect, type Page, test } from "./support/test.ts";
 
 // The console's screens of decision 032: an admin publishes a news item that the public site
 // shows at once in its languages, hides and shows it again; a currency's order field editor
