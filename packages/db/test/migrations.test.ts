@@ -29,6 +29,7 @@ const expectedTables = [
   "operators",
   "order_events",
   "order_payouts",
+  "order_recalculations",
   "order_receipts",
   "order_reviews",
   "orders",
