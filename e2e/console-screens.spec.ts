@@ -242,7 +242,9 @@ async function createPaidOrder(page: Page, email: string): Promise<string> {
   return page.url().split("/").pop()!;
 }
 
-test("an operator pays a partner's withdrawal with a reference", async ({ browser }) => {
+test("an operator pays a partner's withdrawal with a reference and rejects one with a reason", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   // A server of its own: a reward from one order is cents, so the programme's minimum
   // withdrawal is set below it (the suite's server keeps the default of 10 USDT).
@@ -335,6 +337,32 @@ test("an operator pays a partner's withdrawal with a reference", async ({ browse
       .split("<tr>")
       .filter((cell) => cell.includes(`<td>${partnerEmail}</td>`));
     expect(letters.some((cell) => cell.includes("affiliate_withdrawal_paid"))).toBe(true);
+
+    // A second request is rejected with the reason the partner reads; the hold comes back.
+    await partner.getByLabel("Сумма, USDT").fill("0.05");
+    await partner.locator("#withdraw-receive_wallet_address").fill(TRON_ADDRESS);
+    await partner.getByRole("button", { name: "Запросить выплату" }).click();
+    await expect(
+      partner.getByText("Заявка на выплату принята. Сумма удерживается до выплаты."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Заявки на вывод" }).click();
+    await page.getByLabel("Статус").selectOption("requested");
+    const second = page.locator(".row").filter({ hasText: partnerEmail });
+    await second.getByRole("button", { name: "Отклонить" }).click();
+    await expect(
+      second.getByText(`Отклонить вывод 0,05 USDT партнёра ${partnerEmail}?`, { exact: false }),
+    ).toBeVisible();
+    await second
+      .getByLabel("Причина отказа (партнёр прочтёт её в письме)")
+      .fill("Адрес в другой сети");
+    await second.getByRole("button", { name: "Подтвердить отказ" }).click();
+    await expect(page.getByRole("status")).toContainText("отклонён, сумма вернулась на баланс");
+    await partner.reload();
+    await expect(partner.getByText("Причина: Адрес в другой сети")).toBeVisible();
+    await page.getByRole("button", { name: "Партнёры" }).click();
+    await expect(page.getByRole("listitem", { name: partnerEmail })).toContainText(
+      "В удержании: 0 USDT",
+    );
 
     expect(errors).toEqual([]);
     await Promise.all([context.close(), partnerContext.close(), visitorContext.close()]);
