@@ -20,12 +20,19 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 const externalBaseUrl = process.env.E2E_BASE_URL;
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 
-// Playwright loads this file in every worker too: create the data dir once and pass it on.
-if (!process.env.OBMEN_E2E_DATA_DIR) {
-  const dataDir = mkdtempSync(join(tmpdir(), "obmen-e2e-"));
-  process.env.OBMEN_E2E_DATA_DIR = dataDir;
-  // On exit Playwright has already stopped the server; a run leaves ~40 MB otherwise.
-  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+// The second server asks for the captcha as production does (e2e/account-captcha.spec.ts);
+// the first never does, so the other journeys' failed logins cannot trip it.
+const captchaPort = port + 1;
+process.env.E2E_CAPTCHA_BASE_URL ??= `http://127.0.0.1:${captchaPort}`;
+
+// Playwright loads this file in every worker too: create the data dirs once and pass them on.
+for (const variable of ["OBMEN_E2E_DATA_DIR", "OBMEN_E2E_CAPTCHA_DATA_DIR"]) {
+  if (!process.env[variable]) {
+    const dataDir = mkdtempSync(join(tmpdir(), "obmen-e2e-"));
+    process.env[variable] = dataDir;
+    // On exit Playwright has already stopped the server; a run leaves ~40 MB otherwise.
+    process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+  }
 }
 // Node 24 from the devDependency, whatever node runs Playwright itself.
 const node = fileURLToPath(new URL("./node_modules/.bin/node", import.meta.url));
@@ -57,27 +64,46 @@ export default defineConfig({
   projects: [{ name: "chromium" }],
   webServer: externalBaseUrl
     ? undefined
-    : {
-        command: `"${node}" apps/server/src/main.ts`,
-        url: `${baseURL}/healthz`,
-        env: {
-          PORT: String(port),
-          DATA_DIR: process.env.OBMEN_E2E_DATA_DIR,
-          CAPTCHA_PROVIDER: "none",
-          // Many orders, updates and receipts from a few fixed IPs: the harness measures and tests
-          // the calls, not their per-IP budgets (decision 036), so it sets budgets nothing reaches.
-          RATE_LIMIT_ORDER_CREATE: "999999999/60",
-          RATE_LIMIT_ORDER_UPDATE: "999999999/60",
-          RATE_LIMIT_RECEIPT: "999999999/60",
-          RATE_LIMIT_REVIEW: "999999999/60",
-          // The operator console's first admin (e2e/console-journey.spec.ts signs in with it).
-          ADMIN_EMAIL: "console-admin@example.com",
-          ADMIN_PASSWORD: "Console-e2e-journey-7",
-        },
-        // First start migrates and seeds a new database.
-        timeout: 120_000,
-        reuseExistingServer: false,
-        stdout: "pipe",
-        stderr: "pipe",
-      },
+    : [
+        e2eServer({
+          port,
+          dataDir: process.env.OBMEN_E2E_DATA_DIR,
+          env: {
+            CAPTCHA_PROVIDER: "none",
+            // Many orders, updates and receipts from a few fixed IPs: the harness measures and
+            // tests the calls, not their per-IP budgets (decision 036), so it sets budgets
+            // nothing reaches.
+            RATE_LIMIT_ORDER_CREATE: "999999999/60",
+            RATE_LIMIT_ORDER_UPDATE: "999999999/60",
+            RATE_LIMIT_RECEIPT: "999999999/60",
+            RATE_LIMIT_REVIEW: "999999999/60",
+            // The operator console's first admin (e2e/console-journey.spec.ts signs in with it).
+            ADMIN_EMAIL: "console-admin@example.com",
+            ADMIN_PASSWORD: "Console-e2e-journey-7",
+          },
+        }),
+        e2eServer({
+          port: captchaPort,
+          dataDir: process.env.OBMEN_E2E_CAPTCHA_DATA_DIR,
+          env: { CAPTCHA_PROVIDER: "altcha" },
+        }),
+      ],
 });
+
+/** The real server on a fresh, empty data directory. */
+function e2eServer(options: {
+  port: number;
+  dataDir: string | undefined;
+  env: Record<string, string>;
+}) {
+  return {
+    command: `"${node}" apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${options.port}/healthz`,
+    env: { PORT: String(options.port), DATA_DIR: options.dataDir ?? "", ...options.env },
+    // First start migrates and seeds a new database.
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  };
+}

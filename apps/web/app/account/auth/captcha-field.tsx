@@ -11,9 +11,10 @@ const WIDGET_TEXTS: Partial<Record<Locale, () => Promise<unknown>>> = {
 /**
  * The captcha the API asks for after repeated failures (`CAPTCHA_REQUIRED`, decision 026):
  * the self-hosted ALTCHA proof-of-work widget, loaded only now (it is not in any page's
- * bundle), with a challenge from `GET /api/captcha/challenge`. Solved, it puts its payload in
- * the form as `captcha`. Each attempt mounts a fresh one (a solution works once). Without
- * JavaScript there is no proof of work to do: the field then only shows the API's message.
+ * bundle; altcha-widget.client.ts loads it as the CSP allows), with a challenge from
+ * `GET /api/captcha/challenge`. Solved, it puts its payload in the form as `captcha`. Each
+ * attempt mounts a fresh one (a solution works once). Without JavaScript there is no proof of
+ * work to do: the field then only shows the API's message.
  */
 export function CaptchaField({ error, errorId }: { error: string | undefined; errorId: string }) {
   const { t, locale } = useTranslation();
@@ -23,7 +24,7 @@ export function CaptchaField({ error, errorId }: { error: string | undefined; er
   useEffect(() => {
     let live = true;
     Promise.all([
-      import("altcha"),
+      import("./altcha-widget.client.ts"),
       WIDGET_TEXTS[locale]?.(),
       fetch("/api/captcha/challenge", { cache: "no-store" }).then((answer) => answer.json()),
     ])
