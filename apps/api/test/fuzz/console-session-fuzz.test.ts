@@ -106,6 +106,7 @@ describe("the operator console's API under hostile input, signed in", () => {
         choices: idsFor(route.path, match[1]!, match.index),
       }));
       const statuses = new Map<number, number>();
+      const routeStarted = performance.now();
       await fc.assert(
         fc.asyncProperty(
           hostilePayload([...keysOf(route.body), ...keysOf(route.query)]),
@@ -154,7 +155,8 @@ describe("the operator console's API under hostile input, signed in", () => {
         ),
         { seed: SEED + index, numRuns: runsEach, endOnFailure: true },
       );
-      answered.push(`${name}: ${JSON.stringify(Object.fromEntries(statuses))}`);
+      const ms = Math.round(performance.now() - routeStarted);
+      answered.push(`${name}: ${JSON.stringify(Object.fromEntries(statuses))} in ${ms} ms`);
       if (route.method === "GET") {
         expect(describeChange(baseline, await snapshot()), `reads of ${name} changed rows`).toBe(
           "",

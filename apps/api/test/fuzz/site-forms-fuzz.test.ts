@@ -146,6 +146,7 @@ describe("the site's form actions under hostile input", () => {
     const started = performance.now();
     for (const [index, target] of targets.entries()) {
       const statuses = new Map<number, number>();
+      const targetStarted = performance.now();
       await fc.assert(
         fc.asyncProperty(
           hostileForm,
@@ -182,7 +183,8 @@ describe("the site's form actions under hostile input", () => {
         ),
         { seed: SEED + index, numRuns: runsEach, endOnFailure: true },
       );
-      answered.push(`${target.name}: ${JSON.stringify(Object.fromEntries(statuses))}`);
+      const ms = Math.round(performance.now() - targetStarted);
+      answered.push(`${target.name}: ${JSON.stringify(Object.fromEntries(statuses))} in ${ms} ms`);
     }
     // The visitor's session outlived every case, or the signed-in cases met only sign-in pages.
     const account = await site.app.inject({ method: "GET", url: "/account", headers: { cookie } });
