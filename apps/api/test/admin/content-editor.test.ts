@@ -114,8 +114,17 @@ describe("the console's content editor", () => {
       .where(and(eq(auditLog.action, "content.update"), eq(auditLog.targetId, String(row!.id))))
       .orderBy(auditLog.id);
     expect(audits).toHaveLength(2);
-    expect(audits[0]!.before).toMatchObject({ translations: { uk: null } });
-    expect(audits[0]!.after).toMatchObject({ translations: { uk: { title: "Каса опівночі" } } });
+    // Only what changed: the one language, not the text's other languages or its facts.
+    expect(audits[0]!.before).toEqual({ translations: { uk: null } });
+    expect(audits[0]!.after).toEqual({
+      translations: {
+        uk: {
+          title: "Каса опівночі",
+          description: "Тепер і опівночі.",
+          body: "Платимо цілодобово.",
+        },
+      },
+    });
   });
 
   it("keeps both of two editors' saves made at once to different languages", async () => {
@@ -153,11 +162,14 @@ describe("the console's content editor", () => {
     expect(shown.status).toBe(200);
     expect((await site("/content/pages/about?lang=en")).status).toBe(200);
     const actions = await api.db
-      .select({ action: auditLog.action })
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
       .from(auditLog)
       .where(eq(auditLog.targetId, String(about.id)))
       .orderBy(auditLog.id);
-    expect(actions.map((row) => row.action)).toEqual(["content.unpublish", "content.publish"]);
+    expect(actions).toEqual([
+      { action: "content.unpublish", before: { published: true }, after: { published: false } },
+      { action: "content.publish", before: { published: false }, after: { published: true } },
+    ]);
   });
 
   it("finds texts by title in any language and by slug, published or not", async () => {

@@ -105,6 +105,32 @@ function auditShape(entry: AdminContentEntry) {
 }
 
 /**
+ * Only what an update changed: the facts that differ, and the languages whose words differ
+ * (a long page edited in one language does not copy the other two into every audit row).
+ */
+function auditChanges(
+  before: ReturnType<typeof auditShape>,
+  after: ReturnType<typeof auditShape>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+  for (const key of Object.keys(after) as (keyof typeof after)[]) {
+    if (key === "translations" || !differs(before[key], after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  const languages = Object.keys(after.translations).filter((locale) =>
+    differs(before.translations[locale], after.translations[locale]),
+  );
+  if (languages.length > 0) {
+    was.translations = Object.fromEntries(languages.map((l) => [l, before.translations[l]]));
+    now.translations = Object.fromEntries(languages.map((l) => [l, after.translations[l]]));
+  }
+  return { before: was, after: now };
+}
+
+/**
  * `POST /admin/api/content`: a news item, blog post or FAQ question, with its audit row; the
  * site shows it at once (every replica drops its content cache, decision 010).
  */
@@ -210,8 +236,7 @@ export async function updateContentEntry(options: {
           : "content.update",
       targetType: "content",
       targetId: row.id,
-      before: auditShape(before),
-      after: auditShape(after),
+      ...auditChanges(auditShape(before), auditShape(after)),
     });
     return after;
   });
