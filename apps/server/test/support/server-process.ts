@@ -5,6 +5,8 @@ import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 
 // main.ts without the web tier (its start, configuration and exits are the same).
 const main = fileURLToPath(new URL("./api-only-main.ts", import.meta.url));
+// main.ts itself, site included: needs the site's build (scripts/ensure-build.mjs).
+const mainWithSite = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
 
 /** The partner keys every process started here signs with (registered by the server). */
 export const PARTNER = { publicKey: "pk_durability_0001", secret: "d".repeat(40) };
@@ -17,13 +19,17 @@ export interface ServerProcess {
 }
 
 /**
- * `npm start` as an operator runs it (API tier only), in a process of its own on `env`'s database, with the
+ * `npm start` as an operator runs it (API tier only, unless `web`), in a process of its own on `env`'s database, with the
  * partner keys above; resolves once `/healthz` answers 200.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  /** An `undefined` value removes the variable (NODE_ENV: undefined starts as `npm start`). */
+  env: Record<string, string | undefined>,
+  options: { web?: boolean } = {},
+): Promise<ServerProcess> {
   const port = 38_000 + Math.floor(Math.random() * 2_000);
   let printed = "";
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [options.web ? mainWithSite : main], {
     env: {
       ...process.env,
       NODE_ENV: "test",
