@@ -33,12 +33,14 @@ function seal(payload: Record<string, unknown>, now: number, ip = "203.0.113.7")
  * Signed POSTs for autocannon. The API refuses a replayed signature, so every request needs
  * its own envelope: they are sealed ahead of the timed run (sealing is the client's cost, not
  * the server's). Should a round outrun the pool, further envelopes are sealed on the fly.
- * `payloadFor(i)` lets each request differ (e.g. its idempotency key).
+ * `payloadFor(i)` lets each request differ (e.g. its idempotency key); `ipFor(i)` gives each its
+ * own client IP where a per-IP budget would otherwise throttle the run (login).
  */
 export function signedRequests(options: {
   path: string;
   poolSize: number;
   payloadFor: (index: number) => Record<string, unknown>;
+  ipFor?: (index: number) => string;
 }): () => Request[] {
   let next = 0;
   let pools = 0;
@@ -48,17 +50,23 @@ export function signedRequests(options: {
     const pool: SealedRequest[] = [];
     const sealedAt = Date.now();
     const size = Math.min(options.poolSize, 200_000);
-    for (let i = 0; i < size; i++) pool.push(seal(options.payloadFor(next++), sealedAt - i, ip));
+    for (let i = 0; i < size; i++) {
+      const index = next++;
+      pool.push(seal(options.payloadFor(index), sealedAt - i, options.ipFor?.(index) ?? ip));
+    }
     let used = 0;
+    const sealLate = (index: number, count: number) =>
+      seal(
+        options.payloadFor(index),
+        Date.now(),
+        options.ipFor?.(index) ?? `198.51.100.${(count % 250) + 1}`,
+      );
     return [
       {
         method: "POST",
         path: options.path,
         setupRequest: (request) => {
-          const sealed =
-            used < pool.length
-              ? pool[used]!
-              : seal(options.payloadFor(next++), Date.now(), `198.51.100.${(used % 250) + 1}`);
+          const sealed = used < pool.length ? pool[used]! : sealLate(next++, used);
           used++;
           return { ...request, method: "POST", path: options.path, ...sealed };
         },
