@@ -6,6 +6,7 @@ import { formatAmount, formatDateTime } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { BASE, navigate, useLocation } from "../router.tsx";
 import { CopyButton, Pager } from "./common.tsx";
+import { QUEUE_POLL_MS } from "./desk.tsx";
 import { PartnersList } from "./withdrawals-partners.tsx";
 
 interface WithdrawalPage {
@@ -109,7 +110,21 @@ function WithdrawalQueue({
       })
       .catch((reason) => setError(errorText(reason, t)));
   }, [status, page, t]);
-  useEffect(load, [load]);
+  // Asked again while the tab is visible, as the order desk is (decision 030): a request made
+  // meanwhile appears, one another operator decided changes. An open form keeps its input,
+  // since rows keep their keys.
+  useEffect(() => {
+    load();
+    const refresh = () => {
+      if (document.visibilityState === "visible") load();
+    };
+    const timer = window.setInterval(refresh, QUEUE_POLL_MS);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [load]);
 
   return (
     <>
