@@ -35,7 +35,8 @@ export interface PgbenchResult {
  * rate, where the e-mail says to pay, the amounts, the fields and the e-mail's content (the
  * probe order's real one, same size, passed with `-D` so it travels as a parameter as it does
  * from the app). The order id and idempotency key are made in the statement, as the app makes
- * them in Node without a round trip. One script per receive currency, weighted by its share of
+ * them in Node without a round trip; no affiliate rid (null), as the bench's orders carry none.
+ * One script per receive currency, weighted by its share of
  * the app's load, so the currency locks are contended as in the app. One order per statement:
  * the app puts the orders that arrive while its previous call is out into one statement
  * (new-order-queue.ts), which no pgbench client, being one customer, can do.
@@ -47,7 +48,7 @@ SELECT create_order(gen_random_uuid(), ${direction.pairId}, ${rate.sendRate}, ${
   ${rate.comissionAmount}, :pay_to_${index}::jsonb, ${direction.sendAmount},
   ${direction.receiveAmount}, 'customer@example.com', 'ru', :fields_${index}::jsonb,
   '203.0.113.7', 'pgbench-' || gen_random_uuid(), now(), now() + interval '30 minutes',
-  'customer@example.com', :subject_${index}, :content_${index}::jsonb);
+  'customer@example.com', :subject_${index}, :content_${index}::jsonb, NULL::text);
 `;
 }
 

@@ -134,21 +134,18 @@ describe("a function migration", () => {
     const createOrder = pendingFrom("create_order.sql", "function");
     const changed = withStatement(
       createOrder,
-      createOrder.statement.replace(
-        "p_mail_content jsonb\n",
-        "p_mail_content jsonb,\n\tp_note text DEFAULT ''\n",
-      ),
+      createOrder.statement.replace("p_rid text\n", "p_rid text,\n\tp_note text DEFAULT ''\n"),
     );
     const statements = functionMigrationSql([changed]).split("\n--> statement-breakpoint\n");
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(
-      /\nDROP FUNCTION "create_order"\(p_order_id uuid, p_pair_id integer, .*, p_mail_subject text, p_mail_content jsonb\);$/,
+      /\nDROP FUNCTION "create_order"\(p_order_id uuid, p_pair_id integer, .*, p_mail_content jsonb, p_rid text\);$/,
     );
     expect(statements[1]).toBe(`${changed.statement.trim()}\n`);
     // The next migration drops the new signature, defaults left out as DROP FUNCTION needs.
     const next = withStatement(changed, changed.statement.replace("RETURNS jsonb", "RETURNS json"));
     next.migrated = { ...changed, migration: "0009_create_order" };
-    expect(functionMigrationSql([next])).toContain("p_mail_content jsonb, p_note text);");
+    expect(functionMigrationSql([next])).toContain("p_rid text, p_note text);");
   });
 
   it("drops and creates a trigger again, on the table it was on", () => {
@@ -181,10 +178,7 @@ describe("a function migration", () => {
     const sourceFile = path.join(folders.sourcesFolder, "create_order.sql");
     writeFileSync(
       sourceFile,
-      readFileSync(sourceFile, "utf8").replace(
-        "p_mail_content jsonb\n",
-        "p_mail_content jsonb,\n\tp_note text\n",
-      ),
+      readFileSync(sourceFile, "utf8").replace("p_rid text\n", "p_rid text,\n\tp_note text\n"),
     );
     const written = writeFunctionMigration({ ...folders, name: "order_note" })!;
     expect(path.basename(written)).toBe(`${String(before.length).padStart(4, "0")}_order_note.sql`);
@@ -198,7 +192,7 @@ describe("a function migration", () => {
           where proname = 'create_order' and pronamespace = 'public'::regnamespace`,
       );
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.args).toMatch(/p_mail_content jsonb, p_note text$/);
+      expect(rows[0]!.args).toMatch(/p_rid text, p_note text$/);
     } finally {
       await database.close();
     }

@@ -11,6 +11,12 @@
 -- outcome. It never raises for a refusal, and writes nothing before every check has passed, so
 -- several calls can share one statement (a batch) and one refused order leaves the others alone.
 --
+-- When the order came with an affiliate `rid` (`p_rid`, null when none), the referral to that
+-- channel's partner is written with the order, in its transaction (docs/decisions/029): a crash
+-- can no longer keep the order and lose its attribution. An unknown or malformed rid, or a
+-- partner ordering through its own link (the order's e-mail is the partner's login), attributes
+-- nothing and never refuses the order.
+--
 -- Outcomes (jsonb `outcome`): `created`; `duplicate` (the idempotency key already made
 -- `order_id`, with its `status`); `rate_changed` (the current `rate`); `pay_to_changed` (the
 -- current `pay_to`: render the e-mail again); `pair_inactive`; `above_reserve` (the `reserve`
@@ -33,7 +39,8 @@ CREATE OR REPLACE FUNCTION "create_order"(
 	p_expires_at timestamptz,
 	p_mail_to text,
 	p_mail_subject text,
-	p_mail_content jsonb
+	p_mail_content jsonb,
+	p_rid text
 ) RETURNS jsonb
 LANGUAGE plpgsql
 VOLATILE
@@ -44,6 +51,7 @@ DECLARE
 	held_total numeric;
 	new_order_id uuid;
 	earlier record;
+	referral_code text := lower(btrim(p_rid));
 BEGIN
 	-- The pair as it is now (the caller's cached quote may be a moment old), and where the
 	-- customer pays, exactly as the e-mail's payment instructions need it.
@@ -121,6 +129,18 @@ BEGIN
 	VALUES (p_order_id, 'new', 'customer', p_created_at);
 	INSERT INTO mail_outbox ("to", subject, content, locale, kind)
 	VALUES (p_mail_to, p_mail_subject, p_mail_content, p_locale, 'order_created');
+	-- The rid as recordOrderReferral normalises it (apps/api/src/affiliate/attribution), whose
+	-- pattern is the channel codes' check. The foreign keys take KEY SHARE locks on the channel
+	-- and the partner: other creates share them; only a transaction holding the partner's row
+	-- FOR UPDATE (a withdrawal, a new channel) makes this wait, for its few statements.
+	IF referral_code ~ '^[a-z0-9]{8,32}$' THEN
+		INSERT INTO affiliate_order_referrals (order_id, channel_id, partner_id, created_at)
+		SELECT p_order_id, ch.id, ch.partner_id, now()
+		FROM affiliate_channels ch
+		JOIN users u ON u.id = ch.partner_id
+		WHERE ch.code = referral_code AND u.email <> lower(btrim(p_email))
+		ON CONFLICT DO NOTHING;
+	END IF;
 	RETURN jsonb_build_object('outcome', 'created');
 END;
 $$;

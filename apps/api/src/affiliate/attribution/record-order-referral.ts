@@ -8,10 +8,23 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 
 /**
- * Attributes a new order to the channel whose `rid` it was created with (spec §4: the web tier
- * passes the `rid` cookie to `/rest/exchange/create`). An unknown rid, or a partner ordering
- * through its own link (the order's e-mail is the partner's login), records nothing: the
- * order is made either way and the create never fails on it. One statement.
+ * A `rid` as a channel code (the channels' check, `affiliate_channels_code_check`): trimmed,
+ * lower case, else null. A new order passes it to `create_order`, which normalises it the same
+ * way and records the referral in the order's own transaction (insert-new-orders.ts); null
+ * there also keeps what no channel code can be (a NUL byte, which PostgreSQL's text refuses)
+ * out of the batched statement, where it would fail every order of the batch.
+ */
+export function referralCode(rid: string | null | undefined): string | null {
+  const code = rid?.trim().toLowerCase();
+  return code && CODE_PATTERN.test(code) ? code : null;
+}
+const CODE_PATTERN = /^[a-z0-9]{8,32}$/;
+
+/**
+ * Attributes an order to the channel whose `rid` is given: the completion-time fallback
+ * (resolveOrderReferral, the rid the customer registered with). A new order's rid is recorded
+ * by `create_order` itself, in the same way. An unknown rid, or a partner ordering through its
+ * own link (the order's e-mail is the partner's login), records nothing. One statement.
  */
 export async function recordOrderReferral(options: {
   db: Database | Transaction;
@@ -19,8 +32,8 @@ export async function recordOrderReferral(options: {
   email: string;
   rid: string;
 }): Promise<void> {
-  const rid = options.rid.trim().toLowerCase();
-  if (!/^[a-z0-9]{8,32}$/.test(rid)) return;
+  const rid = referralCode(options.rid);
+  if (!rid) return;
   await options.db
     .insert(affiliateOrderReferrals)
     .select(

@@ -12,7 +12,7 @@ import {
 import { type Database, orders } from "@obmen/db";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { recordOrderReferral } from "../../affiliate/attribution/record-order-referral.ts";
+import { referralCode } from "../../affiliate/attribution/record-order-referral.ts";
 import { availableReserve } from "../../catalogue/available-reserve.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { paymentInstructions, type SendCurrency } from "../info/payment-instructions.ts";
@@ -101,6 +101,9 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
     updatedAt: createdAt,
   };
 
+  // Recorded by create_order in the order's transaction; an unknown or own rid attributes
+  // nothing and never fails the create (decision 029).
+  const rid = referralCode(payload.rid);
   let payTo = options.payTo.get(order.sendCurrencyId) ?? null;
   // Twice at most: a first order for a send currency, or one whose payment details were just
   // edited, learns them from the first answer.
@@ -118,19 +121,9 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
           lang,
         }),
       });
-    const result = await options.newOrders.insert({ order, payTo, mail });
+    const result = await options.newOrders.insert({ order, payTo, mail, rid });
     switch (result.outcome) {
       case "created":
-        // After the order's commit, one statement when a rid came: an unknown or own rid
-        // attributes nothing (decision 029), and never fails the create.
-        if (payload.rid) {
-          await recordOrderReferral({
-            db: options.db,
-            orderId: order.id,
-            email: order.email,
-            rid: payload.rid,
-          });
-        }
         await options.effects.afterCommit({ reserveChanged: true });
         return { exchange_uuid: order.id, exchange_status: "new" };
       case "duplicate":

@@ -7,12 +7,15 @@ import type { SendCurrency } from "../info/payment-instructions.ts";
  * A new order as the database function `create_order` takes it (packages/db/sql/functions/create_order.sql):
  * the row as it will be written, whose rate is the quote the form was checked against; where
  * the e-mail says to pay (null: not known yet, the answer is `pay_to_changed` with it); and
- * the e-mail as the outbox stores it (null only with `payTo` null).
+ * the e-mail as the outbox stores it (null only with `payTo` null); and the affiliate channel
+ * code it came with (referralCode: null or absent when none), which the function records as the
+ * order's referral in the same transaction (docs/decisions/029-affiliate-ledger.md).
  */
 export interface NewOrder {
   order: typeof orders.$inferSelect;
   payTo: SendCurrency | null;
   mail: PreparedOrderMail | null;
+  rid?: string | null;
 }
 
 /** What the database made of a new order. */
@@ -83,9 +86,10 @@ const PARAMETER_TYPES = [
   "text",
   "text",
   "jsonb",
+  "text",
 ];
 
-function argumentsOf({ order, payTo, mail }: NewOrder): unknown[] {
+function argumentsOf({ order, payTo, mail, rid }: NewOrder): unknown[] {
   return [
     order.id,
     order.pairId,
@@ -105,11 +109,12 @@ function argumentsOf({ order, payTo, mail }: NewOrder): unknown[] {
     mail?.to ?? null,
     mail?.subject ?? null,
     mail && JSON.stringify(mail.content),
+    rid ?? null,
   ];
 }
 
 /**
- * `select create_order($1, …, $18) as o0, create_order($19, …) as o1, …`: one text per batch
+ * `select create_order($1, …, $19) as o0, create_order($20, …) as o1, …`: one text per batch
  * size, built once, and prepared under its own name on each connection (queryPrepared).
  */
 function statementFor(count: number): { name: string; text: string } {
