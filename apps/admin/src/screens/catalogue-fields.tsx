@@ -178,7 +178,20 @@ function FieldEditor({
         inputMode={name === "sort_order" ? "numeric" : undefined}
         spellCheck={name.startsWith("label") ? undefined : false}
         {...described(name)}
+        // The key's rule is said before anyone breaks it; the API's refusal adds to it.
+        {...(name === "key"
+          ? {
+              "aria-describedby": [`${id}-key-hint`, problem("key") ? `${id}-key-error` : ""]
+                .filter(Boolean)
+                .join(" "),
+            }
+          : {})}
       />
+      {name === "key" && (
+        <p className="muted" id={`${id}-key-hint`}>
+          {t("Console.Fields.KeyHint", { side: draft.side })}
+        </p>
+      )}
       {error(name, label)}
     </div>
   );
