@@ -176,6 +176,17 @@ for (const run of RUNS) {
     expect(reward).toBeGreaterThan(10);
     await expect(referral.locator("td").nth(5)).toContainText(available as string);
     await expect(page.locator(".affiliate-chart rect")).toHaveCount(1);
+    // Sorting by the reward (spec §4): ascending, descending, then cleared.
+    const rewardHeading = page.locator(".affiliate-table__sort").nth(5);
+    await rewardHeading.click();
+    await expect(page).toHaveURL(/\?sort=reward&dir=asc$/);
+    await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+    await rewardHeading.click();
+    await expect(page).toHaveURL(/\?sort=reward&dir=desc$/);
+    await expect(page.locator('th[aria-sort="descending"]')).toHaveCount(1);
+    await rewardHeading.click();
+    await expect(page).toHaveURL(/\/account\/affiliate$/);
+    await expect(page.locator("th[aria-sort]")).toHaveCount(0);
     await noSidewaysScroll(page);
 
     // More than available is refused beside the amount; then 10 USDT to a TRC20 address.

@@ -1,5 +1,5 @@
 import type { RefChannel, RefChannelDay } from "@obmen/contracts";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import {
   AccountNotice,
   FieldMessage,
@@ -27,6 +27,8 @@ export function ChannelsSection(props: {
 }) {
   const { t, locale } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  // With JavaScript a choice applies at once; without it, the form's button sends it.
+  const submit = useSubmit();
   const created = useFormResult(props.answer, "channel");
   const chosen = props.channels.find((channel) => channel.id === props.chartChannel);
   return (
@@ -37,7 +39,12 @@ export function ChannelsSection(props: {
       <p className="account-empty">{t("Account.Affiliate.ChannelsLead")}</p>
       {props.daily && (
         <div className="affiliate-chart-box">
-          <Form method="get" className="affiliate-inline-form" preventScrollReset>
+          <Form
+            method="get"
+            className="affiliate-inline-form"
+            preventScrollReset
+            onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+          >
             <label htmlFor="affiliate-chart-channel" className="field__label">
               {t("Account.Affiliate.ChartChannel")}
             </label>

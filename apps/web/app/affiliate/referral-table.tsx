@@ -34,7 +34,7 @@ export function ReferralTable({
   currency: string;
 }) {
   const { t, locale } = useTranslation();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const rows = sortRows(items, sort, sortValue);
   return (
@@ -54,7 +54,7 @@ export function ReferralTable({
                   }
                 >
                   <Link
-                    to={sortQuery(params, nextSort(sort, column.key))}
+                    to={{ pathname, search: sortQuery(params, nextSort(sort, column.key)) }}
                     preventScrollReset
                     className="affiliate-table__sort"
                     aria-label={t("Account.Affiliate.SortBy", { column: label })}

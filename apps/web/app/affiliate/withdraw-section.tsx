@@ -1,5 +1,5 @@
 import type { Withdrawal, WithdrawalCurrency } from "@obmen/contracts";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import {
   AccountNotice,
   FieldMessage,
@@ -23,6 +23,8 @@ export function WithdrawForm(props: {
 }) {
   const { t, locale } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  // With JavaScript a choice applies at once; without it, the form's button sends it.
+  const submit = useSubmit();
   const result = useFormResult(props.answer, "withdraw");
   const chosen =
     props.currencies.find((currency) => currency.id === props.payoutId) ?? props.currencies[0];
@@ -38,7 +40,12 @@ export function WithdrawForm(props: {
         })}
       </p>
       {props.currencies.length > 1 && (
-        <Form method="get" className="affiliate-inline-form" preventScrollReset>
+        <Form
+          method="get"
+          className="affiliate-inline-form"
+          preventScrollReset
+          onChange={(event) => void submit(event.currentTarget, { preventScrollReset: true })}
+        >
           <label htmlFor="payout-currency" className="field__label">
             {t("Account.Affiliate.WithdrawCurrency")}
           </label>
