@@ -36,7 +36,8 @@ describe("the referral written in the order's own transaction", () => {
     await api.db
       .insert(affiliateChannels)
       .values({ partnerId, code: CODE, name: "default", isDefault: true });
-    [pair] = await api.db.select().from(currencyPairs).orderBy(currencyPairs.id).limit(1);
+    const [first] = await api.db.select().from(currencyPairs).orderBy(currencyPairs.id).limit(1);
+    pair = first!;
     // Where the send currency is paid, as the create learns it on its first order.
     const [learnt] = await insertNewOrders({
       db: api.db,
@@ -48,7 +49,7 @@ describe("the referral written in the order's own transaction", () => {
   afterAll(() => api?.close());
 
   const row = (email = "customer@example.com") => ({
-    ...newOrderRow(pair!, { sendAmount: "1", receiveAmount: "0.01" }),
+    ...newOrderRow(pair, { sendAmount: "1", receiveAmount: "0.01" }),
     email,
   });
   const newOrder = (rid: string | null, email?: string): NewOrder => ({
