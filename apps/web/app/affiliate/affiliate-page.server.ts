@@ -10,7 +10,8 @@ import { webContext } from "../web-context.server.ts";
 import { CHART_DAYS } from "./daily-series.ts";
 import { readSort } from "./referral-sort.ts";
 
-const RECORD_ID = /^[1-9]\d{0,9}$/;
+/** A record id as the database's integer columns hold them (at most nine digits, below 2³¹). */
+const RECORD_ID = /^[1-9]\d{0,8}$/;
 
 /**
  * Everything `/account/affiliate` shows, each call on its own: one that fails leaves its part
