@@ -51,9 +51,12 @@ export async function measureAdminOrders(profile: LoadProfile): Promise<MetricRe
       const captured = await captureResponse(`${server.url}${PATH}`, {
         headers: { cookie: COOKIE },
       });
-      const first = JSON.parse(captured.body.toString("utf8")) as { data: { total: number } };
-      if (first.data.total !== TOTAL_ORDERS) {
-        throw new Error(`the queue counts ${first.data.total} orders, not ${TOTAL_ORDERS}`);
+      const first = JSON.parse(captured.body.toString("utf8")) as {
+        data: { items: unknown[]; total_capped: boolean };
+      };
+      // A million orders: the count stops at its limit and says there are more (decision 038).
+      if (!first.data.total_capped || first.data.items.length === 0) {
+        throw new Error(`the queue's first page is not a full page of a capped count`);
       }
       const subject = await measureLoad(
         { url: `${server.url}${PATH}`, requests: rotate(paths) },
