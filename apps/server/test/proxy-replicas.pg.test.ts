@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,6 +107,10 @@ function runPlaywright(args: string[], env: Record<string, string>) {
     child.stdout.on("data", (chunk) => (printed += chunk));
     child.stderr.on("data", (chunk) => (printed += chunk));
     child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, output: printed }));
+    child.once("exit", (code) => {
+      // Traces are kept only for a failure, to be read.
+      if (code === 0) rmSync(output, { recursive: true, force: true });
+      resolve({ code, output: printed });
+    });
   });
 }
