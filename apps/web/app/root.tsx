@@ -36,7 +36,6 @@ import {
 } from "./routing/auth-links.ts";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
 import { useReloadGuard } from "./routing/use-reload-guard.ts";
-import { useCspNonce } from "./security/nonce.tsx";
 import { webContext } from "./web-context.server.ts";
 import { ThirdPartyWidgets } from "./widgets/third-party-widgets.tsx";
 
@@ -133,7 +132,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { pathname, search } = useLocation();
   const locale = root?.locale ?? localeFromPathname(pathname);
-  const nonce = useCspNonce();
   useReloadGuard();
   return (
     <html lang={locale}>
@@ -141,7 +139,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links nonce={nonce} />
+        {/* Stylesheets and module preloads need no nonce (the policy allows 'self'), and with
+            one React reported a hydration mismatch: the browser knows no nonce. The scripts
+            get theirs from <ServerRouter nonce> (entry.server.tsx). */}
+        <Links nonce="" />
         {root && <LocaleAlternates origin={root.origin} pathname={pathname} search={search} />}
       </head>
       <body>
@@ -150,8 +151,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </I18nProvider>
         {root?.ridTabScript && <script src={root.ridTabScript} />}
         {root && <ThirdPartyWidgets sources={root.widgetSources} />}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
