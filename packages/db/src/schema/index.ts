@@ -6,6 +6,7 @@ export * from "./api-clients.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
 export * from "./mail.ts";
+export * from "./operator-alerts.ts";
 export * from "./operators.ts";
 export * from "./orders.ts";
 export * from "./recalculations.ts";
