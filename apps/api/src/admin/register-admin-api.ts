@@ -14,6 +14,7 @@ import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
 import { registerAdminOperatorRoutes } from "./operators/routes.ts";
 import { registerAdminOrderRoutes } from "./orders/routes.ts";
+import { registerAdminSettingsRoutes } from "./settings/routes.ts";
 import { registerAdminWithdrawalRoutes } from "./withdrawals/routes.ts";
 
 /** Console bodies are small JSON documents; anything bigger is refused unread. */
@@ -73,6 +74,7 @@ export async function registerAdminApi(
     registerAdminCatalogueRoutes(routes);
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
+    registerAdminSettingsRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
 

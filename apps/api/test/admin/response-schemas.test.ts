@@ -212,6 +212,10 @@ describe("every console call answers with its declared response schema", () => {
     );
     await logIn(api, "writer@obmen.example", "harbour-violet-17");
     await expectDeclared("GET", "/admin/api/audit", "/admin/api/audit?page=1");
+    await expectDeclared("GET", "/admin/api/settings/alerts", "/admin/api/settings/alerts");
+    await expectDeclared("PATCH", "/admin/api/settings/alerts", "/admin/api/settings/alerts", {
+      body: { emails: ["duty@obmen.example"], telegram_chat_id: "-100200300" },
+    });
   });
 
   it("the withdrawal desk and the partners (issue 18)", async () => {

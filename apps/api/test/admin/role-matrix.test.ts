@@ -42,6 +42,8 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "POST /admin/api/operators": ["admin"],
   "PATCH /admin/api/operators/{id}": ["admin"],
   "GET /admin/api/audit": ["admin"],
+  "GET /admin/api/settings/alerts": ["admin"],
+  "PATCH /admin/api/settings/alerts": ["admin"],
   "GET /admin/api/withdrawals": ["admin", "operator"],
   "POST /admin/api/withdrawals/{id}/status": ["admin", "operator"],
   "GET /admin/api/partners": ["admin", "operator"],
