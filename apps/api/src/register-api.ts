@@ -10,6 +10,7 @@ import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
 import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
 import { registerAffiliateRoutes } from "./affiliate/routes.ts";
+import { type AlertJobOptions, registerAlertJobs } from "./alerts/alert-jobs.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
 import {
   type CatalogueChanges,
@@ -68,6 +69,8 @@ export interface RegisterApiOptions {
   accountSecurity?: AccountSecurity;
   /** The operator console's API at `/admin/api/*` (admin/register-admin-api.ts). */
   admin?: AdminApiOptions;
+  /** Operator alerts' sweep and Telegram sender, run with the jobs (alerts/alert-jobs.ts). */
+  alerts?: AlertJobOptions;
 }
 
 /** What the API declared, for tests that walk every route. */
@@ -124,6 +127,14 @@ export async function registerApi(
       effects: deps.orderEffects,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
       sweepSeconds: options.expirySweepSeconds,
+    });
+    await registerAlertJobs({
+      ...options.alerts,
+      boss: options.jobs,
+      db: options.db,
+      appUrl: options.appUrl,
+      log: app.log,
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
   }
   const docs: SignedRouteDoc[] = [];
