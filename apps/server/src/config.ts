@@ -45,6 +45,8 @@ const EnvSchema = z
     API_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default("Obmen <no-reply@obmen.local>"),
+    /** Telegram Bot API base for operator alerts (issue 14 point 6); tests point it at a fake. */
+    TELEGRAM_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.telegram.org"),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     /** `altcha`: the self-hosted proof-of-work captcha after repeated failed logins; `none`: never. */
     CAPTCHA_PROVIDER: z.enum(["altcha", "none"]).default("altcha"),

@@ -152,6 +152,7 @@ export async function startServer(
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
+      alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
         loginLimiter: createLoginLimiter({ store: account.store }),
