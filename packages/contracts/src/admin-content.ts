@@ -2,7 +2,7 @@ import { CONTENT_KINDS, FAQ_SECTIONS } from "@obmen/domain";
 import { z } from "zod";
 import { ContentSlug } from "./content.ts";
 import { dataResponse } from "./response.ts";
-import { WholeNumber } from "./whole-number.ts";
+import { RowId, WholeNumber } from "./whole-number.ts";
 
 /**
  * The site's texts in the operator console (issue 14, role `editor`; decision 032): static
@@ -50,7 +50,7 @@ export const AdminContentListQuery = z.strictObject({
 export type AdminContentListQuery = z.input<typeof AdminContentListQuery>;
 
 export const AdminContentParams = z.strictObject({
-  id: WholeNumber.pipe(z.number().int().positive()),
+  id: RowId,
 });
 
 const TranslationView = z.object({

@@ -14,7 +14,7 @@ import {
 import { LOCALES } from "./locales.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
-import { WholeNumber } from "./whole-number.ts";
+import { RowId, WholeNumber } from "./whole-number.ts";
 
 /**
  * The operator console's API, `/admin/api/*` (issue 14): plain JSON with a cookie session,
@@ -244,13 +244,13 @@ export const AdminChangeOrderStatusResponse = AdminOrderResponse;
 
 export const AdminReceiptParams = z.strictObject({
   uuid: OrderId,
-  id: WholeNumber.pipe(z.number().int().positive()),
+  id: RowId,
 });
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue and reserves
 
-export const AdminIdParams = z.strictObject({ id: WholeNumber.pipe(z.number().int().positive()) });
+export const AdminIdParams = z.strictObject({ id: RowId });
 
 /** An order field definition of a currency as the console shows it (decision 007, 025). */
 export const AdminFieldDefinitionView = z.object({
@@ -498,7 +498,7 @@ export const AdminCurrencyFieldsRequest = z.strictObject({
 });
 
 export const AdminCreateCurrencyRequest = z.strictObject({
-  pay_system_id: z.number().int().positive(),
+  pay_system_id: RowId,
   currency_code: z.string().regex(/^[A-Z0-9]{2,10}$/),
   /** BestChange code and URL slug (`SBERRUB`), unique. */
   url_xml: z.string().regex(/^[A-Z0-9]{2,32}$/),
@@ -518,8 +518,8 @@ export const AdminCreateCurrencyRequest = z.strictObject({
 export type AdminCreateCurrencyRequest = z.input<typeof AdminCreateCurrencyRequest>;
 
 export const AdminCreatePairRequest = z.strictObject({
-  send_currency_id: z.number().int().positive(),
-  receive_currency_id: z.number().int().positive(),
+  send_currency_id: RowId,
+  receive_currency_id: RowId,
   send_rate: AdminDecimal,
   receive_rate: AdminDecimal,
   send_rate_real: AdminDecimal,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DecimalString, OrderFieldDefinition } from "./catalogue.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
-import { WholeNumber } from "./whole-number.ts";
+import { RowId, WholeNumber } from "./whole-number.ts";
 
 /**
  * The affiliate programme (spec §1, §3, §4, §7, §9; issue 18; docs/decisions/029). Every call
@@ -12,7 +12,7 @@ import { WholeNumber } from "./whole-number.ts";
  * programme currency (`balance.currency`, `AFFILIATE_CURRENCY`, default USDT).
  */
 
-const RecordId = WholeNumber.pipe(z.number().int().positive());
+const RecordId = RowId;
 const Timestamp = z.string().describe("ISO 8601 date and time, UTC");
 /** A positive amount as typed: digits, an optional point, no sign, no exponent. */
 const PositiveAmount = z

@@ -6,7 +6,7 @@ import {
 } from "@obmen/domain";
 import { z } from "zod";
 import { dataResponse } from "./response.ts";
-import { WholeNumber } from "./whole-number.ts";
+import { RowId } from "./whole-number.ts";
 
 /**
  * The catalogue as the API answers it (spec §3). Wire names follow the spec exactly, even
@@ -96,5 +96,5 @@ export const CurrencyPairListResponse = dataResponse(z.array(CurrencyPairEntry))
 export const CurrencyPairResponse = dataResponse(CurrencyPairEntry);
 
 export const CurrencyPairRequest = z.strictObject({
-  currency_pairs_in_service_id: WholeNumber.pipe(z.number().positive()),
+  currency_pairs_in_service_id: RowId,
 });

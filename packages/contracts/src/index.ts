@@ -17,3 +17,4 @@ export * from "./recalculation.ts";
 export * from "./receipts.ts";
 export * from "./reserves.ts";
 export * from "./response.ts";
+export { MAX_ROW_ID } from "./whole-number.ts";

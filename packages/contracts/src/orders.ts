@@ -10,7 +10,7 @@ import {
 import { z } from "zod";
 import { CurrencyDecimals, DecimalString, OrderFieldDefinition } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
-import { WholeNumber } from "./whole-number.ts";
+import { RowId, WholeNumber } from "./whole-number.ts";
 
 /** Order statuses (DESIGN.md "Orders"). */
 export const OrderStatus = z.enum(ORDER_STATUSES);
@@ -37,7 +37,7 @@ export const OrderId = z.uuid();
  * every amount from its own rate; the echoed names, codes and decimals must match the pair.
  */
 export const CreateOrderRequest = z.strictObject({
-  currency_pairs_in_service_id: WholeNumber.pipe(z.number().positive()),
+  currency_pairs_in_service_id: RowId,
   email: z.string().trim().max(FIELD_MAX_LENGTH.email),
   fields: z
     .array(z.strictObject({ key: z.string().max(64), value: z.string().max(512) }))

@@ -1,3 +1,4 @@
+import { MAX_ROW_ID } from "@obmen/contracts";
 import { type Transaction, users } from "@obmen/db";
 import { eq } from "drizzle-orm";
 
@@ -22,11 +23,9 @@ export async function lockUserRecords(options: { tx: Transaction; userId: string
 }
 
 /**
- * The largest id an `integer` column holds. The wire accepts any whole number, and PostgreSQL
- * would refuse a bigger parameter with an error (a 500), so such an id is simply not a row.
+ * Whether `id` can name a row: the account calls take any whole number, and PostgreSQL would
+ * refuse one beyond an `integer` with an error (a 500), so such an id is simply not a row (404).
  */
-const MAX_ROW_ID = 2_147_483_647;
-
 export function canBeRowId(id: number): boolean {
   return Number.isSafeInteger(id) && id > 0 && id <= MAX_ROW_ID;
 }
