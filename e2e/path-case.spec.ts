@@ -8,6 +8,7 @@ const VALUES: Record<string, string> = {
   ":token": "MiXeD_Token-0123456789",
   ":id": "4fD2a0C1-Ab",
   ":slug": "New-Rates-In-May",
+  ":file": "468x60-RU.svg",
   ":from": "BTC",
   ":to": "SBERRUB",
   ":to?": "SBERRUB",
