@@ -22,6 +22,10 @@ const ContentEditScreen = lazy(() =>
 const DashboardScreen = lazy(() =>
   import("./screens/dashboard.tsx").then((module) => ({ default: module.DashboardScreen })),
 );
+// Alert settings: an admin opens them rarely, so they load on first use.
+const SettingsScreen = lazy(() =>
+  import("./screens/settings.tsx").then((module) => ({ default: module.SettingsScreen })),
+);
 const WithdrawalsScreen = lazy(() =>
   import("./screens/withdrawals.tsx").then((module) => ({ default: module.WithdrawalsScreen })),
 );
@@ -115,6 +119,11 @@ function Shell({
       label: t("Console.Nav.Audit"),
       active: route.screen === "audit",
     },
+    operator.role === "admin" && {
+      href: `${BASE}/settings`,
+      label: t("Console.Nav.Settings"),
+      active: route.screen === "settings",
+    },
   ].filter((item) => item !== false);
 
   return (
@@ -188,6 +197,8 @@ function Screen({
       return operator.role === "admin" ? <OperatorsScreen /> : <Forbidden />;
     case "audit":
       return operator.role === "admin" ? <AuditScreen /> : <Forbidden />;
+    case "settings":
+      return operator.role === "admin" ? <SettingsScreen /> : <Forbidden />;
     default:
       return <p className="notice">{t("Console.NotFound")}</p>;
   }

@@ -9,6 +9,7 @@ describe("parseRoute", () => {
     expect(parseRoute("/admin/dashboard")).toEqual({ screen: "dashboard" });
     expect(parseRoute("/admin/operators")).toEqual({ screen: "operators" });
     expect(parseRoute("/admin/audit")).toEqual({ screen: "audit" });
+    expect(parseRoute("/admin/settings")).toEqual({ screen: "settings" });
     expect(parseRoute("/admin/me")).toEqual({ screen: "me" });
     expect(parseRoute("/admin/withdrawals")).toEqual({ screen: "withdrawals" });
     expect(parseRoute("/admin/content")).toEqual({ screen: "content" });
@@ -24,6 +25,6 @@ describe("parseRoute", () => {
     expect(parseRoute("/admin/catalogue/extra")).toEqual({ screen: "not-found" });
     expect(parseRoute("/admin/content/012")).toEqual({ screen: "not-found" });
     expect(parseRoute("/admin/content/news")).toEqual({ screen: "not-found" });
-    expect(parseRoute("/admin/settings")).toEqual({ screen: "not-found" });
+    expect(parseRoute("/admin/settings/extra")).toEqual({ screen: "not-found" });
   });
 });

@@ -13,6 +13,7 @@ export type Route =
   | { screen: "catalogue" }
   | { screen: "operators" }
   | { screen: "audit" }
+  | { screen: "settings" }
   | { screen: "me" }
   | { screen: "withdrawals" }
   | { screen: "content" }
@@ -38,6 +39,7 @@ export function parseRoute(pathname: string): Route {
       parts[0] === "catalogue" ||
       parts[0] === "operators" ||
       parts[0] === "audit" ||
+      parts[0] === "settings" ||
       parts[0] === "me" ||
       parts[0] === "withdrawals" ||
       parts[0] === "content")
