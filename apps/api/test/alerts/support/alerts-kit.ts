@@ -101,5 +101,5 @@ export async function startAlertsApi() {
       await smtp.close();
     },
   };
-  return { api, telegram, smtp };
+  return { api, telegram, smtp, database };
 }
