@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
   Links,
@@ -20,8 +21,6 @@ import { RID_TAB_SCRIPT_SRC, readRidCookies } from "./affiliate/rid-cookies.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { LocaleAlternates } from "./components/locale-alternates.tsx";
 import { refuseForeignPost } from "./forms/refused-post.server.ts";
-import { refusedPostOf } from "./forms/refused-post.ts";
-import { RefusedPostPage } from "./forms/refused-post-page.tsx";
 import { anonymousCatalogJson, catalogJson } from "./i18n/catalogs.server.ts";
 import { I18nProvider, parseCatalog } from "./i18n/i18n-context.tsx";
 import { localeFromPathname } from "./i18n/locale.ts";
@@ -34,6 +33,7 @@ import {
   authLinkCookieName,
   isLinkToken,
 } from "./routing/auth-links.ts";
+import { lazyWithReloadGuard } from "./routing/lazy-with-reload-guard.tsx";
 import { siteRedirectTarget } from "./routing/site-redirect.ts";
 import { useReloadGuard } from "./routing/use-reload-guard.ts";
 import { webContext } from "./web-context.server.ts";
@@ -167,13 +167,29 @@ export default function App() {
   );
 }
 
+// Out of the root chunk, which every page loads (home_js_kb): only a refused post shows it.
+const RefusedPostPage = lazyWithReloadGuard(() => import("./forms/refused-post-page.tsx"));
+
+/**
+ * Whether a route error is a refused post (forms/refused-post.ts; refusedPostOf there reads it
+ * fully). Written here, not imported, so that module stays in the lazy chunk.
+ */
+function isRefusedPost(error: unknown): boolean {
+  return (error as { data?: { kind?: unknown } } | null)?.data?.kind === "refused-post";
+}
+
 /** Last resort, for errors the site layout could not catch: no header, just the error screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A refused post stops before the root loader, so it brings its own texts.
-  const refusal = refusedPostOf(error);
   return (
     <main id="main" className="site__main">
-      {refusal ? <RefusedPostPage refusal={refusal} /> : <ErrorPage error={error} />}
+      {isRefusedPost(error) ? (
+        // A refused post stops before the root loader, so it brings its own texts.
+        <Suspense fallback={null}>
+          <RefusedPostPage error={error} />
+        </Suspense>
+      ) : (
+        <ErrorPage error={error} />
+      )}
     </main>
   );
 }
