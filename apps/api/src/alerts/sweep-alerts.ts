@@ -48,7 +48,10 @@ export async function sweepOperatorAlerts(options: {
       if (await writeAlert(tx, settings, kind, dedupeKey, text)) alerts += 1;
     };
 
-    const events = await readOrderEvents(tx, cursor);
+    // Nobody to tell: skip to the newest event instead of reading the backlog in batches.
+    const nobody =
+      settings.emails.length === 0 && !(settings.telegramBotToken && settings.telegramChatId);
+    const events = nobody ? [] : await readOrderEvents(tx, cursor);
     for (const event of events) {
       const kind = event.status === "new" ? "new_order" : "paid_order";
       if (!settings.events[kind]) continue;
@@ -66,7 +69,11 @@ export async function sweepOperatorAlerts(options: {
     }
     const firstUnsettled = events.find((event) => !event.settled);
     const last = events.at(-1);
-    const next = firstUnsettled ? firstUnsettled.id - 1 : (last?.id ?? cursor);
+    const next = nobody
+      ? await newestEventId(tx, cursor)
+      : firstUnsettled
+        ? firstUnsettled.id - 1
+        : (last?.id ?? cursor);
     if (next > cursor) {
       await tx
         .update(consoleSettings)
@@ -121,6 +128,13 @@ async function lockCursor(tx: Transaction): Promise<number> {
     .where(eq(consoleSettings.key, ALERT_CURSOR_KEY))
     .for("update");
   return Number(row?.value ?? 0);
+}
+
+async function newestEventId(tx: Transaction, cursor: number): Promise<number> {
+  const result = await tx.execute<{ id: number | null }>(
+    sql`select max(id) as id from order_events`,
+  );
+  return Math.max(cursor, Number(result.rows[0]?.id ?? 0));
 }
 
 type OrderEventRow = {
