@@ -133,6 +133,7 @@ export async function registerApi(
       boss: options.jobs,
       db: options.db,
       appUrl: options.appUrl,
+      box: deps.accountSecurity.alertsBox,
       log: app.log,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });

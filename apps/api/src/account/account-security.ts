@@ -18,6 +18,8 @@ export interface AccountSecurity {
   publicCalls: PublicCallLimits;
   captcha: Captcha;
   totpBox: SecretBox;
+  /** Seals the operator alerts' Telegram bot token at rest (decision 038 "Alerts"). */
+  alertsBox: SecretBox;
 }
 
 export interface AccountSecurityOptions {
@@ -56,5 +58,6 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
             difficulty: options.captchaDifficulty,
           }),
     totpBox: createSecretBox(options.serverSecret),
+    alertsBox: createSecretBox(options.serverSecret, "alerts/telegram-token"),
   };
 }

@@ -1,5 +1,6 @@
 import type { Database } from "@obmen/db";
 import type { PgBoss } from "pg-boss";
+import type { SecretBox } from "../account/totp/secret-box.ts";
 import { deliverTelegramAlerts } from "./deliver-telegram-alerts.ts";
 import { ensureAlertCursor, sweepOperatorAlerts } from "./sweep-alerts.ts";
 
@@ -27,6 +28,8 @@ export async function registerAlertJobs(
     boss: PgBoss;
     db: Database;
     appUrl: string;
+    /** Opens the sealed bot token (AccountSecurity.alertsBox). */
+    box: SecretBox;
     log: { warn(details: Record<string, unknown>, message: string): void };
     pollingIntervalSeconds?: number;
   },
@@ -41,6 +44,7 @@ export async function registerAlertJobs(
     await sweepOperatorAlerts({ db, appUrl: options.appUrl });
     await deliverTelegramAlerts({
       db,
+      box: options.box,
       apiUrl: options.telegramApiUrl,
       retryBaseMs: options.telegramRetryBaseMs,
       log: options.log,

@@ -5,11 +5,16 @@ import { eq } from "drizzle-orm";
 /** The `console_settings` row that holds where operator alerts go. */
 export const ALERT_SETTINGS_KEY = "alerts";
 
-/** The alert settings as stored: the token in full, which only the alert sender reads. */
+/**
+ * The alert settings as stored. The bot token is sealed with a key derived from the server
+ * secret (a database dump alone does not yield it), and only the alert sender opens it; its
+ * mask is kept beside it for the console and the audit log.
+ */
 export interface StoredAlertSettings {
   emails: string[];
   telegramChatId: string | null;
-  telegramBotToken: string | null;
+  telegramTokenSealed: string | null;
+  telegramTokenMask: string | null;
   events: Record<AlertEvent, boolean>;
 }
 
@@ -17,7 +22,8 @@ export interface StoredAlertSettings {
 export const DEFAULT_ALERT_SETTINGS: StoredAlertSettings = {
   emails: [],
   telegramChatId: null,
-  telegramBotToken: null,
+  telegramTokenSealed: null,
+  telegramTokenMask: null,
   events: { new_order: true, paid_order: true, low_reserve: true },
 };
 
@@ -49,7 +55,10 @@ function fromStored(value: unknown): StoredAlertSettings {
   return {
     emails: Array.isArray(stored.emails) ? stored.emails.map(String) : [],
     telegramChatId: typeof stored.telegramChatId === "string" ? stored.telegramChatId : null,
-    telegramBotToken: typeof stored.telegramBotToken === "string" ? stored.telegramBotToken : null,
+    telegramTokenSealed:
+      typeof stored.telegramTokenSealed === "string" ? stored.telegramTokenSealed : null,
+    telegramTokenMask:
+      typeof stored.telegramTokenMask === "string" ? stored.telegramTokenMask : null,
     events: { ...DEFAULT_ALERT_SETTINGS.events, ...(stored.events ?? {}) },
   };
 }
@@ -68,8 +77,9 @@ export function alertSettingsView(settings: StoredAlertSettings): AdminAlertSett
   return {
     emails: settings.emails,
     telegram_chat_id: settings.telegramChatId,
-    telegram_token_set: settings.telegramBotToken !== null,
-    telegram_token_masked: maskTelegramToken(settings.telegramBotToken),
+    telegram_token_set: settings.telegramTokenSealed !== null,
+    telegram_token_masked:
+      settings.telegramTokenSealed === null ? null : settings.telegramTokenMask,
     events: settings.events,
   };
 }

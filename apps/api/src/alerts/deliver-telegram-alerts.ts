@@ -1,5 +1,6 @@
 import { type Database, operatorAlerts } from "@obmen/db";
 import { and, eq, sql } from "drizzle-orm";
+import type { SecretBox } from "../account/totp/secret-box.ts";
 import { retryDelayMs } from "../mail/outbox-dispatcher.ts";
 import { readAlertSettings } from "./alert-settings.ts";
 
@@ -7,6 +8,8 @@ export const DEFAULT_TELEGRAM_API_URL = "https://api.telegram.org";
 
 export interface TelegramDeliveryOptions {
   db: Database;
+  /** Opens the sealed bot token (AccountSecurity.alertsBox). */
+  box: SecretBox;
   /** Bot API base (`TELEGRAM_API_URL`); tests point it at a local fake. */
   apiUrl?: string;
   /** Attempts before an alert's message is given up (default 8: about two hours of retries). */
@@ -62,14 +65,18 @@ export async function deliverTelegramAlerts(options: TelegramDeliveryOptions) {
       eq(operatorAlerts.telegramStatus, "pending"),
       eq(operatorAlerts.telegramAttempts, alert.attempts),
     );
-    const { telegramBotToken: token, telegramChatId: chatId } = settings;
-    if (!token || !chatId) {
+    const chatId = settings.telegramChatId;
+    const token = openToken(settings.telegramTokenSealed, options.box);
+    if (!settings.telegramTokenSealed || !chatId) {
       // The chat was switched off after the alert was written.
       await db.update(operatorAlerts).set({ telegramStatus: "skipped" }).where(stillOurs);
       report.skipped += 1;
       continue;
     }
-    const error = await sendMessage({ apiUrl, token, chatId, text: alert.text });
+    const error =
+      token === null
+        ? { message: "the bot token cannot be opened (the server secret changed?): enter it again" }
+        : await sendMessage({ apiUrl, token, chatId, text: alert.text });
     if (error === null) {
       await db
         .update(operatorAlerts)
@@ -144,5 +151,15 @@ async function sendMessage(message: {
     const name = error instanceof Error ? error.name : "Error";
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     return { message: cause ? `${name}: ${cause}` : name };
+  }
+}
+
+/** The token, or null when it was sealed under another server secret (retried, then failed). */
+function openToken(sealed: string | null, box: SecretBox): string | null {
+  if (!sealed) return null;
+  try {
+    return box.open(sealed);
+  } catch {
+    return null;
   }
 }

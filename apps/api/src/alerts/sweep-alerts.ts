@@ -50,7 +50,7 @@ export async function sweepOperatorAlerts(options: {
 
     // Nobody to tell: skip to the newest event instead of reading the backlog in batches.
     const nobody =
-      settings.emails.length === 0 && !(settings.telegramBotToken && settings.telegramChatId);
+      settings.emails.length === 0 && !(settings.telegramTokenSealed && settings.telegramChatId);
     const events = nobody ? [] : await readOrderEvents(tx, cursor);
     for (const event of events) {
       const kind = event.status === "new" ? "new_order" : "paid_order";
@@ -230,7 +230,7 @@ async function writeAlert(
   dedupeKey: string,
   alert: AlertText,
 ): Promise<boolean> {
-  const telegram = settings.telegramBotToken && settings.telegramChatId ? "pending" : "skipped";
+  const telegram = settings.telegramTokenSealed && settings.telegramChatId ? "pending" : "skipped";
   // Nobody to tell: nothing is written (the cursor still moves past the event).
   if (telegram === "skipped" && settings.emails.length === 0) return false;
   const [row] = await tx

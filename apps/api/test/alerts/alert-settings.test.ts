@@ -63,9 +63,12 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
       .where(eq(auditLog.action, "settings.alerts.update"));
     expect(audit?.after).toMatchObject({ telegram_token_masked: "123456789:…Dsaw" });
     expect(JSON.stringify([audit?.before, audit?.after])).not.toContain("AAHdqTcv");
-    // The sender needs it: stored in full in the settings row only.
+    // Sealed at rest with a key from the server secret: the row alone does not yield it, and
+    // only the sender opens it.
     const [row] = await api.db.select().from(consoleSettings);
-    expect(row?.value).toMatchObject({ telegramBotToken: TOKEN });
+    expect(JSON.stringify(row?.value)).not.toContain("AAHdqTcv");
+    const sealed = (row?.value as { telegramTokenSealed: string }).telegramTokenSealed;
+    expect(api.deps.accountSecurity.alertsBox.open(sealed)).toBe(TOKEN);
 
     const cleared = await settings(cookies.admin, { telegram_bot_token: null });
     expect(cleared.body.data).toMatchObject({

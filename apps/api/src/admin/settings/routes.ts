@@ -28,6 +28,7 @@ export function registerAdminSettingsRoutes({ define, deps }: AdminRoutes) {
         db: deps.db,
         patch: body,
         actor: { operatorId: caller.operator.id, ip },
+        box: deps.accountSecurity.alertsBox,
       }),
   });
 }

@@ -1,7 +1,9 @@
 import type { AdminAlertSettings, AdminAlertSettingsPatch } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
+import type { SecretBox } from "../../account/totp/secret-box.ts";
 import {
   alertSettingsView,
+  maskTelegramToken,
   readAlertSettings,
   type StoredAlertSettings,
   writeAlertSettings,
@@ -16,6 +18,8 @@ export async function updateAlertSettings(options: {
   db: Database;
   patch: AdminAlertSettingsPatch;
   actor: AuditActor;
+  /** Seals the bot token (AccountSecurity.alertsBox). */
+  box: SecretBox;
 }): Promise<AdminAlertSettings> {
   const { patch } = options;
   return options.db.transaction(async (tx) => {
@@ -26,8 +30,7 @@ export async function updateAlertSettings(options: {
         : before.emails,
       telegramChatId:
         patch.telegram_chat_id === undefined ? before.telegramChatId : patch.telegram_chat_id,
-      telegramBotToken:
-        patch.telegram_bot_token === undefined ? before.telegramBotToken : patch.telegram_bot_token,
+      ...sealedToken(before, patch.telegram_bot_token, options.box),
       events: { ...before.events, ...patch.events },
     };
     await writeAlertSettings(tx, after);
@@ -42,4 +45,20 @@ export async function updateAlertSettings(options: {
     });
     return alertSettingsView(after);
   });
+}
+
+/** The token as stored: kept, removed (`null`), or a new one sealed with its mask. */
+function sealedToken(
+  before: StoredAlertSettings,
+  token: string | null | undefined,
+  box: SecretBox,
+): Pick<StoredAlertSettings, "telegramTokenSealed" | "telegramTokenMask"> {
+  if (token === undefined) {
+    return {
+      telegramTokenSealed: before.telegramTokenSealed,
+      telegramTokenMask: before.telegramTokenMask,
+    };
+  }
+  if (token === null) return { telegramTokenSealed: null, telegramTokenMask: null };
+  return { telegramTokenSealed: box.seal(token), telegramTokenMask: maskTelegramToken(token) };
 }
