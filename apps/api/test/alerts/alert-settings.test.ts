@@ -66,8 +66,9 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
     // Sealed at rest with a key from the server secret: the row alone does not yield it, and
     // only the sender opens it.
     const [row] = await api.db.select().from(consoleSettings);
-    expect(JSON.stringify(row?.value)).not.toContain("AAHdqTcv");
-    const sealed = (row?.value as { telegramTokenSealed: string }).telegramTokenSealed;
+    if (!row) throw new Error("the settings were not stored");
+    expect(JSON.stringify(row.value)).not.toContain("AAHdqTcv");
+    const sealed = (row.value as { telegramTokenSealed: string }).telegramTokenSealed;
     expect(api.deps.accountSecurity.alertsBox.open(sealed)).toBe(TOKEN);
 
     const cleared = await settings(cookies.admin, { telegram_bot_token: null });
