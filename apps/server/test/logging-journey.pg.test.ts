@@ -13,6 +13,7 @@ describe("request logs of a whole journey on PostgreSQL, behind a trusted proxy"
     await expectJourneyLogsWithoutSecrets({
       env: { DATABASE_URL: database.databaseUrl },
       trustProxy: true,
+      web: true,
     });
   }, 120_000);
 });

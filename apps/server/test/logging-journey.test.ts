@@ -9,6 +9,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("request logs of a whole journey on the embedded database", () => {
   it("are one JSON line per request with its id, and hold no secret", async () => {
-    await expectJourneyLogsWithoutSecrets({ env: { DATA_DIR: dataDir }, trustProxy: false });
+    await expectJourneyLogsWithoutSecrets({
+      env: { DATA_DIR: dataDir },
+      trustProxy: false,
+      web: true,
+    });
   }, 120_000);
 });

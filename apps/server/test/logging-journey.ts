@@ -4,6 +4,8 @@ import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { expect } from "vitest";
 import { createForm, findPair } from "../../api/test/support/orders.ts";
 import { startLoggingServer } from "./logging-server-process.ts";
+import { runSiteJourney } from "./logging-site-journey.ts";
+import { ensureWebBuild } from "./support/web-server.ts";
 
 /** Everything the logs must never hold; each is distinctive, so a hit is no coincidence. */
 const SECRETS = {
@@ -11,12 +13,15 @@ const SECRETS = {
   adminPassword: "admin-pa55word-lantern-93",
   userPassword: "user-pa55word-violet-71",
   wrongPassword: "wrong-pa55word-amber-42",
+  siteUserPassword: "site-pa55word-cobalt-58",
+  siteNewPassword: "site-pa55word-saffron-64",
   // Luhn-valid, as an order's card field requires; logged neither as typed nor as stored.
   cardNumber: "4276 3800 1234 5679",
 };
 const API_PUBLIC_KEY = "pk_logging_test_0001";
 const ADMIN_EMAIL = "admin@obmen.example";
 const USER_EMAIL = "logged.customer@example.com";
+const SITE_USER_EMAIL = "site.customer@example.com";
 
 interface Journey {
   /** Values the journey made that must not be logged either: session tokens, link token, … */
@@ -36,18 +41,24 @@ export async function expectJourneyLogsWithoutSecrets(options: {
   env: Record<string, string>;
   /** With a trusted proxy, a sane `X-Request-Id` is kept; without one it never is. */
   trustProxy: boolean;
+  /** `npm start` with the site, whose forms a visitor then posts too. */
+  web: boolean;
 }) {
-  const server = await startLoggingServer({
-    API_PUBLIC_KEY,
-    API_SECRET: SECRETS.apiSecret,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD: SECRETS.adminPassword,
-    ...options.env,
-    ...(options.trustProxy ? { TRUST_PROXY: "true" } : {}),
-  });
+  if (options.web) ensureWebBuild();
+  const server = await startLoggingServer(
+    {
+      API_PUBLIC_KEY,
+      API_SECRET: SECRETS.apiSecret,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD: SECRETS.adminPassword,
+      ...options.env,
+      ...(options.trustProxy ? { TRUST_PROXY: "true" } : {}),
+    },
+    options.web,
+  );
   let journey: Journey;
   try {
-    journey = await runJourney(server.url, options.trustProxy);
+    journey = await runJourney(server.url, options.trustProxy, options.web);
   } finally {
     await server.stop();
   }
@@ -94,7 +105,7 @@ export async function expectJourneyLogsWithoutSecrets(options: {
   return { records, requestLines };
 }
 
-async function runJourney(url: string, trustProxy: boolean): Promise<Journey> {
+async function runJourney(url: string, trustProxy: boolean, web: boolean): Promise<Journey> {
   const secrets: string[] = [];
   const answeredIds = new Map<string, string>();
   const remember = (call: string, response: Response) => {
@@ -150,9 +161,12 @@ async function runJourney(url: string, trustProxy: boolean): Promise<Journey> {
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
   const confirmToken = await confirmTokenFromMailbox(url, USER_EMAIL);
   secrets.push(confirmToken);
-  // The e-mailed link as a browser opens it: the site's path (this API-only process has no
-  // site and answers 404, but logs the request all the same).
-  remember("e-mailed link", await fetch(`${url}/en/confirm/${confirmToken}`));
+  // The e-mailed link as a browser opens it: the site's path (an API-only process has no site
+  // and answers 404, but logs the request all the same).
+  remember(
+    "e-mailed link",
+    await fetch(`${url}/en/confirm/${confirmToken}`, { redirect: "manual" }),
+  );
   const confirmed = await signed("confirm", "/rest/user/confirm", { confirm_token: confirmToken });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   secrets.push(confirmed.body.data.user_auth_token);
@@ -219,6 +233,20 @@ async function runJourney(url: string, trustProxy: boolean): Promise<Journey> {
   const receipt = await fetch(`${url}${receiptUrl}`, { headers: { cookie } });
   remember("console receipt", receipt);
   expect(receipt.status).toBe(200);
+
+  if (web) {
+    const siteSecrets = await runSiteJourney({
+      url,
+      email: SITE_USER_EMAIL,
+      password: SECRETS.siteUserPassword,
+      newPassword: SECRETS.siteNewPassword,
+      cardNumber: SECRETS.cardNumber,
+      pair,
+      confirmToken: (to) => confirmTokenFromMailbox(url, to),
+      remember: (call, response) => remember(call, response),
+    });
+    secrets.push(...siteSecrets);
+  }
   return { secrets, answeredIds };
 }
 

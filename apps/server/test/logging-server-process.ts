@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-// `npm start` without the web tier: the same start, configuration and logging as main.ts.
-const main = fileURLToPath(new URL("./support/api-only-main.ts", import.meta.url));
+// `npm start` itself (main.ts, the site included), or without the web tier: the same start,
+// configuration and logging either way.
+const withSite = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+const apiOnly = fileURLToPath(new URL("./support/api-only-main.ts", import.meta.url));
 
 export interface LoggingServer {
   url: string;
@@ -13,15 +15,18 @@ export interface LoggingServer {
 }
 
 /**
- * The server as an operator runs it (API tier only), logging at `info` to its stdout, on
- * `env`'s database and keys; resolves once `/healthz` answers 200.
+ * The server as an operator runs it (with the site when `web`; its build must exist), logging
+ * at `info` to its stdout, on `env`'s database and keys; resolves once `/healthz` answers 200.
  */
-export async function startLoggingServer(env: Record<string, string>): Promise<LoggingServer> {
+export async function startLoggingServer(
+  env: Record<string, string>,
+  web: boolean,
+): Promise<LoggingServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let stdout = "";
   let stderr = "";
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  const child: ChildProcess = spawn(process.execPath, [web ? withSite : apiOnly], {
     env: {
       ...process.env,
       NODE_ENV: "test",
