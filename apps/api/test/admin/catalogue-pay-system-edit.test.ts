@@ -1,0 +1,116 @@
+import type { AdminPaySystem } from "@obmen/contracts";
+import { auditLog } from "@obmen/db";
+import { desc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPair, listPairs } from "../support/orders.ts";
+import { callApi } from "../support/test-api.ts";
+import {
+  type AdminTestApi,
+  adminCall,
+  signInEveryRole,
+  startAdminApi,
+} from "./support/admin-kit.ts";
+
+/** An operator fixes a pay system's names or icon; customers read the new ones at once. */
+describe("editing a pay system in the console", () => {
+  let api: AdminTestApi;
+  let cookie: string;
+  let sber: AdminPaySystem;
+  let bitcoin: AdminPaySystem;
+  beforeAll(async () => {
+    api = await startAdminApi();
+    cookie = (await signInEveryRole(api)).operator;
+    const list = await adminCall(api, "GET", "/admin/api/pay-systems", { cookie });
+    const items: AdminPaySystem[] = list.body.data.items;
+    // The demo catalogue: Sberbank sells RUB (SBERRUB), Bitcoin is a network of its own.
+    sber = items.find((item) => item.name === "Sberbank")!;
+    bitcoin = items.find((item) => item.name === "Bitcoin")!;
+    expect(sber && bitcoin, JSON.stringify(items)).toBeTruthy();
+  });
+  afterAll(() => api.close());
+
+  const patch = (id: number, body: unknown, lang = "en") =>
+    adminCall(api, "PATCH", `/admin/api/pay-systems/${id}`, { cookie, body, lang });
+  const sberName = async (lang: "ru" | "en" | "uk") => {
+    const pairs = (await callApi(api.app, "/rest/currency_pair/list", {}, { lang })).body.data;
+    const pair = findPair(pairs, "BTC", "SBERRUB");
+    return pair.currency_pair.receive_currency.pay_system;
+  };
+
+  it("renames and re-icons: audited with before/after, public at once in each language", async () => {
+    // Read first, so the cached pair list is warm and must be dropped by the change.
+    await listPairs(api.app);
+    const result = await patch(sber.id, {
+      name_ru: "  СберБанк  ",
+      name_uk: "Сбер",
+      icon: "/icons/sber-2024.svg",
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.data).toEqual({
+      ...sber,
+      name_ru: "СберБанк",
+      name_uk: "Сбер",
+      icon: "/icons/sber-2024.svg",
+    });
+
+    const [audit] = await api.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({
+      action: "pay_system.update",
+      targetType: "pay_system",
+      targetId: String(sber.id),
+      before: { name_ru: sber.name_ru, name_uk: sber.name_uk, icon: sber.icon },
+      after: { name_ru: "СберБанк", name_uk: "Сбер", icon: "/icons/sber-2024.svg" },
+    });
+
+    expect(await sberName("ru")).toMatchObject({ name: "СберБанк", icon: "/icons/sber-2024.svg" });
+    expect((await sberName("uk")).name).toBe("Сбер");
+    expect((await sberName("en")).name).toBe(sber.name_en ?? "Sberbank");
+  });
+
+  it("clears a language's name with null: customers then read the operator's name", async () => {
+    const renamed = await patch(sber.id, { name: "Sber", name_ru: null });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.data).toMatchObject({ name: "Sber", name_ru: null });
+    expect((await sberName("ru")).name).toBe("Sber");
+  });
+
+  it("refuses a taken name, a bad icon, unknown keys and nothing to change, in the error shape", async () => {
+    const taken = await patch(sber.id, { name: "Bitcoin" }, "ru");
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe("CONFLICT");
+    expect(taken.body.error.fields.name).toBe("Это имя уже занято.");
+
+    // Its own name again is no conflict.
+    expect((await patch(bitcoin.id, { name: "Bitcoin" })).status).toBe(200);
+
+    for (const [body, field] of [
+      [{ icon: "https://evil.example/x.svg" }, "icon"],
+      [{ name: "   " }, "name"],
+      [{ name: null }, "name"],
+      [{ icon: null }, "icon"],
+      [{ name_en: "x".repeat(101) }, "name_en"],
+      [{ network_code: "TRC20" }, null],
+      [{}, null],
+    ] as const) {
+      const result = await patch(sber.id, body);
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.error.code, JSON.stringify(body)).toBe("VALIDATION_FAILED");
+      if (field)
+        expect(Object.keys(result.body.error.fields), JSON.stringify(body)).toEqual([field]);
+    }
+
+    // An id that names no row, or is no row id at all: not found, in the error shape.
+    for (const id of [999_999, 0]) {
+      const missing = await patch(id, { icon: "/icons/x.svg" });
+      expect(missing.status, String(id)).toBe(404);
+      expect(missing.body.error.code).toBe("NOT_FOUND");
+    }
+
+    // Nothing refused changed the row.
+    const list = await adminCall(api, "GET", "/admin/api/pay-systems", { cookie });
+    expect(list.body.data.items.find((item: AdminPaySystem) => item.id === sber.id)).toMatchObject({
+      name: "Sber",
+      icon: "/icons/sber-2024.svg",
+    });
+  });
+});
