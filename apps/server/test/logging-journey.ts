@@ -92,6 +92,14 @@ export async function expectJourneyLogsWithoutSecrets(options: {
     (record) => record.request_id === journey.answeredIds.get("e-mailed link"),
   );
   expect(link?.url).toBe("/en/confirm/[redacted]");
+  if (options.web) {
+    // The site served the visitor's posts itself: their lines name its routes.
+    const urlOf = (call: string) =>
+      requestLines.find((record) => record.request_id === journey.answeredIds.get(call))?.url;
+    expect(urlOf("site e-mailed link")).toBe("/en/confirm/[redacted]");
+    expect(urlOf("site calculator")).toMatch(/^\/en\/exchange\/[a-z0-9]+\/[a-z0-9]+$/);
+    expect(urlOf("site password change")).toBe("/en/account/profile");
+  }
 
   const forbidden = [
     ...Object.values(SECRETS),
