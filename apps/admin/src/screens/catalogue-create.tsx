@@ -1,14 +1,10 @@
-import type { AdminCurrency } from "@obmen/contracts";
+import type { AdminCurrency, AdminPaySystem } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
-
-interface PaySystemItem {
-  id: number;
-  name: string;
-}
+import { PaySystemEdit } from "./catalogue-pay-system-edit.tsx";
 
 type Input =
   | { key: string; label: string; kind: "text" | "decimal" | "integer" }
@@ -26,9 +22,9 @@ export function CatalogueCreate({
   onCreated: () => void;
 }) {
   const { t } = useI18n();
-  const [paySystems, setPaySystems] = useState<PaySystemItem[]>([]);
+  const [paySystems, setPaySystems] = useState<AdminPaySystem[]>([]);
   const loadPaySystems = useCallback(() => {
-    api<{ items: PaySystemItem[] }>("GET", "/pay-systems")
+    api<{ items: AdminPaySystem[] }>("GET", "/pay-systems")
       .then((result) => setPaySystems(result.items))
       .catch(() => setPaySystems([]));
   }, []);
@@ -107,6 +103,7 @@ export function CatalogueCreate({
           { key: "network_code", label: t("Console.Create.NetworkCode"), kind: "text" },
         ]}
       />
+      <PaySystemEdit paySystems={paySystems} onSaved={created} />
     </div>
   );
 }
@@ -202,7 +199,7 @@ function CreateForm({
   );
 }
 
-function CreateInput({
+export function CreateInput({
   id,
   input,
   value,
