@@ -17,6 +17,10 @@ describe("redactUrl", () => {
     expect(redactUrl("/?lang=en%0A%7B%22msg%22&4276380012345679=1")).toBe(
       "/?lang=[redacted]&[redacted]",
     );
+    // Each kept name keeps only its own shape: a word-like secret in `?lang=` is still cut.
+    expect(redactUrl("/en/logout?lang=site-pa55word-cobalt-58&page=2x&status=Paid1")).toBe(
+      "/en/logout?lang=[redacted]&page=[redacted]&status=[redacted]",
+    );
   });
 
   it("hides the e-mailed links' tokens, in any locale and letter case", () => {

@@ -5,7 +5,12 @@
  * number. The e-mailed links' tokens (`/restore/{token}`, `/confirm/{token}`,
  * `/confirm-login/{token}`, with or without a locale prefix) are single-use credentials.
  */
-const KEPT_QUERY_VALUES = new Set(["lang", "page", "status"]);
+const KEPT_QUERY_VALUES: Record<string, RegExp> = {
+  lang: /^(?:ru|en|uk)$/,
+  page: /^\d{1,6}$/,
+  // An order status or a period's name: a lower-case word, never a code or a token.
+  status: /^[a-z_]{1,16}$/,
+};
 /** A parameter's name is kept when it looks like a name, not like data put where a name goes. */
 const PARAMETER_NAME = /^[A-Za-z_][\w-]{0,31}$/;
 const TOKEN_LINK = /^((?:\/(?:en|uk|ru))?\/(?:restore|confirm|confirm-login)\/)[^/?#]+/i;
@@ -19,7 +24,8 @@ export function redactUrl(url: string): string {
   const params = new URLSearchParams(url.slice(queryStart + 1));
   const safe = [...params].map(([key, value]) => {
     if (!PARAMETER_NAME.test(key)) return REDACTED;
-    const keepValue = KEPT_QUERY_VALUES.has(key) && /^[\w-]{0,32}$/.test(value);
+    // Only the shape each one has: anything else in `?lang=` is data and is cut like any.
+    const keepValue = Object.hasOwn(KEPT_QUERY_VALUES, key) && KEPT_QUERY_VALUES[key]!.test(value);
     return `${key}=${keepValue ? value : REDACTED}`;
   });
   return `${safePath}?${safe.join("&")}`;
