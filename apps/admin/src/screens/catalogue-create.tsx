@@ -1,10 +1,14 @@
-import type { AdminCurrency, AdminPaySystem } from "@obmen/contracts";
+import type { AdminCurrency } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
-import { PaySystemEdit } from "./catalogue-pay-system-edit.tsx";
+
+interface PaySystemItem {
+  id: number;
+  name: string;
+}
 
 type Input =
   | { key: string; label: string; kind: "text" | "decimal" | "integer" }
@@ -22,9 +26,9 @@ export function CatalogueCreate({
   onCreated: () => void;
 }) {
   const { t } = useI18n();
-  const [paySystems, setPaySystems] = useState<AdminPaySystem[]>([]);
+  const [paySystems, setPaySystems] = useState<PaySystemItem[]>([]);
   const loadPaySystems = useCallback(() => {
-    api<{ items: AdminPaySystem[] }>("GET", "/pay-systems")
+    api<{ items: PaySystemItem[] }>("GET", "/pay-systems")
       .then((result) => setPaySystems(result.items))
       .catch(() => setPaySystems([]));
   }, []);
@@ -103,7 +107,6 @@ export function CatalogueCreate({
           { key: "network_code", label: t("Console.Create.NetworkCode"), kind: "text" },
         ]}
       />
-      <PaySystemEdit paySystems={paySystems} onSaved={created} />
     </div>
   );
 }
@@ -199,7 +202,7 @@ function CreateForm({
   );
 }
 
-export function CreateInput({
+function CreateInput({
   id,
   input,
   value,
