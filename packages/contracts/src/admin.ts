@@ -468,6 +468,22 @@ export const AdminCreatePaySystemRequest = z.strictObject({
 export type AdminCreatePaySystemRequest = z.input<typeof AdminCreatePaySystemRequest>;
 
 /**
+ * Fixes a pay system's names or icon (`PATCH /admin/api/pay-systems/{id}`): only the keys sent
+ * change, `null` clears a language's name (customers then read `name`). At least one key. The
+ * network code is not editable: currencies' order fields were defined for it.
+ */
+export const AdminPaySystemPatch = AdminCreatePaySystemRequest.pick({
+  name: true,
+  name_ru: true,
+  name_en: true,
+  name_uk: true,
+  icon: true,
+})
+  .partial({ name: true, icon: true })
+  .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
+export type AdminPaySystemPatch = z.input<typeof AdminPaySystemPatch>;
+
+/**
  * One input the customer fills for a currency (decision 007, 025): the key starts with its
  * side (`send_…`, `receive_…`), `network` is given exactly for `crypto_address`, and a
  * `format` must narrow the field's type.
