@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DecimalString } from "./catalogue.ts";
+import { CurrencyDecimals, DecimalString } from "./catalogue.ts";
 import { OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
 
@@ -20,6 +20,8 @@ const DashboardCurrency = z.object({
   id: z.number().int(),
   currency_code: z.string(),
   pay_system: z.string(),
+  /** Places the currency counts in: the console writes its amounts by them (decision 022). */
+  decimals: CurrencyDecimals,
 });
 
 export const AdminDashboard = z.object({

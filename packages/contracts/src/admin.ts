@@ -318,7 +318,13 @@ export const AdminCurrencyPatch = z
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminCurrencyPatch = z.input<typeof AdminCurrencyPatch>;
 
-const PairSide = z.object({ id: z.number().int(), url_xml: z.string(), currency_code: z.string() });
+const PairSide = z.object({
+  id: z.number().int(),
+  url_xml: z.string(),
+  currency_code: z.string(),
+  /** Places the currency counts in: the console writes limits and the fee by them. */
+  decimals: CurrencyDecimals,
+});
 
 export const AdminPair = z.object({
   id: z.number().int(),

@@ -21,11 +21,17 @@ export async function loadAdminPairs(options: {
     .orderBy(asc(currencyPairs.sortOrder), asc(currencyPairs.id));
   return rows.map(({ pair, send, receive }) => ({
     id: pair.id,
-    send_currency: { id: send.id, url_xml: send.urlXml, currency_code: send.currencyCode },
+    send_currency: {
+      id: send.id,
+      url_xml: send.urlXml,
+      currency_code: send.currencyCode,
+      decimals: send.decimals,
+    },
     receive_currency: {
       id: receive.id,
       url_xml: receive.urlXml,
       currency_code: receive.currencyCode,
+      decimals: receive.decimals,
     },
     active: pair.active,
     send_rate: pair.sendRate,

@@ -1,6 +1,6 @@
 import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
 import { currencies, currencyHeld, type Database, orders, paySystems } from "@obmen/db";
-import { ORDER_STATUSES, toDecimal } from "@obmen/domain";
+import { DEFAULT_DECIMALS, ORDER_STATUSES, toDecimal } from "@obmen/domain";
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { orderProfit } from "../../affiliate/rewards/reward-amount.ts";
 import { periodBuckets } from "./period-buckets.ts";
@@ -60,6 +60,7 @@ export async function loadDashboard(options: {
         id: currencies.id,
         currencyCode: currencies.currencyCode,
         paySystem: paySystems.name,
+        decimals: currencies.decimals,
         reserve: currencies.reserve,
         held: currencyHeld.held,
         warning: currencies.reserveWarning,
@@ -118,6 +119,7 @@ export async function loadDashboard(options: {
           id: row.id,
           currency_code: row.currencyCode,
           pay_system: row.paySystem,
+          decimals: row.decimals,
           available: available.toFixed(),
           reserve_warning: row.warning,
         },
@@ -147,15 +149,25 @@ async function countPerBucket(
   return rows;
 }
 
-/** Every currency's code and pay system, for naming directions. */
+/** Every currency's code, pay system and places, for naming directions and writing amounts. */
 async function currencyNames(db: Database) {
   const rows = await db
-    .select({ id: currencies.id, code: currencies.currencyCode, paySystem: paySystems.name })
+    .select({
+      id: currencies.id,
+      code: currencies.currencyCode,
+      paySystem: paySystems.name,
+      decimals: currencies.decimals,
+    })
     .from(currencies)
     .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return (id: number) => {
     const row = byId.get(id);
-    return { id, currency_code: row?.code ?? "?", pay_system: row?.paySystem ?? "?" };
+    return {
+      id,
+      currency_code: row?.code ?? "?",
+      pay_system: row?.paySystem ?? "?",
+      decimals: row?.decimals ?? DEFAULT_DECIMALS,
+    };
   };
 }
