@@ -3,8 +3,7 @@ import {
   actionNeeds,
   ageParts,
   changedValues,
-  formatAmount,
-  shownPlaces,
+  formatProgrammeAmount,
   toApiDecimal,
 } from "./format.ts";
 
@@ -21,27 +20,24 @@ describe("ageParts", () => {
   });
 });
 
-describe("formatAmount", () => {
-  it("groups and uses the locale's decimal sign without going through a number", () => {
-    expect(formatAmount("12345678901234567890.123456789012345678", "ru")).toBe(
-      "12\u00a0345\u00a0678\u00a0901\u00a0234\u00a0567\u00a0890,123456789012345678",
+describe("formatProgrammeAmount", () => {
+  it("writes a programme amount with the places the API gave, grouped in the locale's way", () => {
+    expect(formatProgrammeAmount({ amount: "1500.25", code: "USDT", locale: "ru" })).toBe(
+      "1\u00a0500,25\u00a0USDT",
     );
-    expect(formatAmount("8116.40", "en")).toBe("8,116.4");
-    expect(formatAmount("100.00", "uk")).toBe("100");
-    expect(formatAmount("0.0123", "ru")).toBe("0,0123");
-  });
-  it("writes the currency's places", () => {
-    expect(formatAmount("8116.4", "ru", 2)).toBe("8\u00a0116,40");
-    expect(formatAmount("100", "en", 2)).toBe("100.00");
-    expect(formatAmount("0.00012345", "en", 2)).toBe("0.00012345");
-  });
-});
-
-describe("shownPlaces", () => {
-  it("pads to two places at most: 100 USDT of six places reads 100,00", () => {
-    expect(shownPlaces(6)).toBe(2);
-    expect(shownPlaces(0)).toBe(0);
-    expect(formatAmount("100.000000", "ru", shownPlaces(6))).toBe("100,00");
+    expect(formatProgrammeAmount({ amount: "1500.5", code: "USDT", locale: "en" })).toBe(
+      "1,500.5\u00a0USDT",
+    );
+    // Two places are cents (decision 022): both are shown once there is a fraction.
+    expect(formatProgrammeAmount({ amount: "10.50", code: "USDT", locale: "uk" })).toBe(
+      "10,50\u00a0USDT",
+    );
+    expect(formatProgrammeAmount({ amount: "10.500000", code: "USDT", locale: "uk" })).toBe(
+      "10,5\u00a0USDT",
+    );
+    expect(formatProgrammeAmount({ amount: "25", code: "USDT", locale: "ru" })).toBe(
+      "25\u00a0USDT",
+    );
   });
 });
 

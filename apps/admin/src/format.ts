@@ -1,5 +1,9 @@
+import { formatAmount } from "@obmen/domain";
+
 /**
- * Pure helpers of the console's screens, tested in format.test.ts.
+ * Pure helpers of the console's screens, tested in format.test.ts. Amounts and rates are written
+ * by the domain's formatter (`formatAmount`, `formatRate`), as on the site and in the letters
+ * (docs/decisions/022-amounts-and-status-names.md, 040).
  */
 
 /** How long ago, as the largest whole unit: `{unit: "minutes", count: 5}`. */
@@ -22,17 +26,21 @@ export function formatDateTime(iso: string, locale: string): string {
 }
 
 /**
- * A decimal string from the API shown with the locale's separator, with at least
- * `minFraction` places and no trailing zeros beyond them. Never through a JS number: amounts can exceed its precision.
+ * An amount whose currency's places the screen is not told (the affiliate programme's balances
+ * and withdrawals, in its one currency): the shared formatter of decision 022, with the places
+ * the API wrote, as the site's partner pages write the same amounts.
  */
-export function formatAmount(value: string, locale: string, minFraction = 0): string {
-  const trimmed = value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
-  const [whole = "0", bare = ""] = trimmed.split(".");
-  const fraction = minFraction > bare.length ? bare.padEnd(minFraction, "0") : bare;
-  const separator = locale === "en" ? "." : ",";
-  const group = locale === "en" ? "," : "\u00a0";
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return fraction ? `${grouped}${separator}${fraction}` : grouped;
+export function formatProgrammeAmount(options: {
+  amount: string;
+  code: string;
+  locale: string;
+}): string {
+  const decimals = options.amount.split(".")[1]?.length ?? 0;
+  return formatAmount({
+    amount: options.amount,
+    currency: { code: options.code, decimals },
+    locale: options.locale,
+  });
 }
 
 /**
@@ -71,9 +79,4 @@ export function actionNeeds(status: string): {
     payoutReference: status === "completed",
     commentRequired: status === "hold" || status === "error",
   };
-}
-
-/** Places an amount of a currency is shown with: its own, but no more than two when they are zeros. */
-export function shownPlaces(decimals: number): number {
-  return Math.min(decimals, 2);
 }

@@ -1,21 +1,22 @@
 import { createTranslator, type Translate } from "@obmen/i18n";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-// Only the console's own section is bundled from each catalog (Vite's JSON named exports
-// are tree-shaken): the one catalog of decision 016, not a second set of texts.
-import { Console as en } from "../../../packages/i18n/locales/en.json";
-import { Console as ru } from "../../../packages/i18n/locales/ru.json";
-import { Console as uk } from "../../../packages/i18n/locales/uk.json";
+// Only the console's own section and the status names it shares with the site and the letters
+// are bundled from each catalog (Vite's JSON named exports are tree-shaken): the one catalog of
+// decision 016, not a second set of texts; one name per status (decisions 022, 040).
+import { Console as en, Status as enStatus } from "../../../packages/i18n/locales/en.json";
+import { Console as ru, Status as ruStatus } from "../../../packages/i18n/locales/ru.json";
+import { Console as uk, Status as ukStatus } from "../../../packages/i18n/locales/uk.json";
 import { setApiLanguage } from "./api.ts";
 
 export const CONSOLE_LOCALES = ["ru", "en", "uk"] as const;
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
-type ConsoleMessages = { Console: typeof en };
+type ConsoleMessages = { Console: typeof en; Status: typeof enStatus };
 export type ConsoleTranslate = Translate<ConsoleMessages>;
 
 const CATALOGS: Record<ConsoleLocale, ConsoleMessages> = {
-  ru: { Console: ru as typeof en },
-  en: { Console: en },
-  uk: { Console: uk as typeof en },
+  ru: { Console: ru as typeof en, Status: ruStatus },
+  en: { Console: en, Status: enStatus },
+  uk: { Console: uk as typeof en, Status: ukStatus },
 };
 const STORAGE_KEY = "obmen.console.lang";
 
@@ -42,8 +43,9 @@ function readSaved(): string | null {
   }
 }
 
-export function I18nProvider({ children }: { children: ReactNode }) {
-  const [locale, setLocaleState] = useState(() => initialLocale(readSaved()));
+/** `start`: a language to open in instead of the saved one (a test renders each). */
+export function I18nProvider({ children, start }: { children: ReactNode; start?: ConsoleLocale }) {
+  const [locale, setLocaleState] = useState(() => start ?? initialLocale(readSaved()));
   const value = useMemo<I18n>(() => {
     setApiLanguage(locale);
     document.documentElement.lang = locale;

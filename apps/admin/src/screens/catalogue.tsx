@@ -1,8 +1,9 @@
 import type { AdminCurrency, AdminPair } from "@obmen/contracts";
+import { formatAmount, formatPlainNumber, formatRate } from "@obmen/domain";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { changedValues, formatAmount, shownPlaces, toApiDecimal } from "../format.ts";
+import { changedValues, toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 import { CatalogueCreate } from "./catalogue-create.tsx";
 import { CurrencyFields } from "./catalogue-fields.tsx";
@@ -235,16 +236,16 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
         <div className="row__view">
           <span>
             {t("Console.Catalogue.Reserve")}:{" "}
-            {formatAmount(currency.reserve, locale, shownPlaces(currency.decimals))}
+            {currencyAmount(currency.reserve, currency, locale, true)}
           </span>
           <span>
             {t("Console.Catalogue.Available")}:{" "}
-            {formatAmount(currency.available, locale, shownPlaces(currency.decimals))}
+            {currencyAmount(currency.available, currency, locale, true)}
           </span>
           {currency.reserve_warning !== null && (
             <span>
               {t("Console.Catalogue.ReserveWarningShort")}:{" "}
-              {formatAmount(currency.reserve_warning, locale, shownPlaces(currency.decimals))}
+              {currencyAmount(currency.reserve_warning, currency, locale)}
             </span>
           )}
           <span>
@@ -252,8 +253,8 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
           </span>
           <span>
             {t("Console.Catalogue.Limits")}:{" "}
-            {currency.send_min ? formatAmount(currency.send_min, locale) : "—"} …{" "}
-            {currency.send_max ? formatAmount(currency.send_max, locale) : "—"}
+            {currency.send_min ? currencyAmount(currency.send_min, currency, locale) : "—"} …{" "}
+            {currency.send_max ? currencyAmount(currency.send_max, currency, locale) : "—"}
           </span>
           <button type="button" className="button button--small" onClick={editor.start}>
             {t("Console.Edit")}
@@ -330,7 +331,15 @@ function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => void }) {
     onSaved,
   );
   const name = `${pair.send_currency.url_xml} → ${pair.receive_currency.url_xml}`;
-  const limit = (value: string | null) => (value ? formatAmount(value, locale) : "—");
+  const limit = (value: string | null, side: AdminPair["send_currency"]) =>
+    value ? currencyAmount(value, side, locale) : "—";
+  const rate = (send_rate: string, receive_rate: string) =>
+    formatRate({
+      rate: { send_rate, receive_rate },
+      sendCode: pair.send_currency.currency_code,
+      receiveCode: pair.receive_currency.currency_code,
+      locale,
+    });
   return (
     <li className="row card" aria-label={name}>
       <div className="row__head">
@@ -340,27 +349,27 @@ function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => void }) {
       {!editor.editing ? (
         <div className="row__view">
           <span>
-            {t("Console.Catalogue.Rate")}: {formatAmount(pair.send_rate, locale)} :{" "}
-            {formatAmount(pair.receive_rate, locale)}
+            {t("Console.Catalogue.Rate")}: {rate(pair.send_rate, pair.receive_rate)}
           </span>
           <span>
-            {t("Console.Catalogue.RealRate")}: {formatAmount(pair.send_rate_real, locale)} :{" "}
-            {formatAmount(pair.receive_rate_real, locale)}
+            {t("Console.Catalogue.RealRate")}: {rate(pair.send_rate_real, pair.receive_rate_real)}
           </span>
           <span>
-            {t("Console.Catalogue.Markup")}: {formatAmount(pair.markup_percent, locale)} %
+            {t("Console.Catalogue.Markup")}:{" "}
+            {formatPlainNumber({ value: pair.markup_percent, locale })} %
           </span>
           <span>
-            {t("Console.Catalogue.Commission")}: {formatAmount(pair.comission_amount, locale)}{" "}
-            {pair.receive_currency.currency_code}
+            {t("Console.Catalogue.Commission")}:{" "}
+            {currencyAmount(pair.comission_amount, pair.receive_currency, locale)}
           </span>
           <span>
-            {t("Console.Catalogue.SendLimits")}: {limit(pair.min_send_sum)} …{" "}
-            {limit(pair.max_send_sum)}
+            {t("Console.Catalogue.SendLimits")}: {limit(pair.min_send_sum, pair.send_currency)} …{" "}
+            {limit(pair.max_send_sum, pair.send_currency)}
           </span>
           <span>
-            {t("Console.Catalogue.ReceiveLimits")}: {limit(pair.min_receive_sum)} …{" "}
-            {limit(pair.max_receive_sum)}
+            {t("Console.Catalogue.ReceiveLimits")}:{" "}
+            {limit(pair.min_receive_sum, pair.receive_currency)} …{" "}
+            {limit(pair.max_receive_sum, pair.receive_currency)}
           </span>
           <button type="button" className="button button--small" onClick={editor.start}>
             {t("Console.Edit")}
@@ -407,4 +416,22 @@ function OnOff({ active, t }: { active: boolean; t: ConsoleTranslate }) {
       {active ? t("Console.Catalogue.On") : t("Console.Catalogue.Off")}
     </span>
   );
+}
+
+/**
+ * An amount of a currency as the site and the letters write it (decision 022); a reserve is cut
+ * to the currency's places (`roundDown`) so it never looks bigger than it is.
+ */
+function currencyAmount(
+  amount: string,
+  currency: { currency_code: string; decimals: number },
+  locale: string,
+  roundDown = false,
+): string {
+  return formatAmount({
+    amount,
+    currency: { code: currency.currency_code, decimals: currency.decimals },
+    locale,
+    roundDown,
+  });
 }

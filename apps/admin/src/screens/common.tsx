@@ -13,11 +13,15 @@ export const ORDER_STATUS_NAMES = [
   "refunded",
 ] as const;
 
+/**
+ * A status by the name the customer reads on the order page and in the letters (`Status.*`,
+ * decisions 022 and 040): an operator and a customer on the phone name a state alike.
+ */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useI18n();
   return (
     <span className={`badge badge--${status}`}>
-      {t(`Console.Status.${status as (typeof ORDER_STATUS_NAMES)[number]}`)}
+      {t(`Status.${status as (typeof ORDER_STATUS_NAMES)[number]}.Name`)}
     </span>
   );
 }

@@ -1,8 +1,8 @@
 import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
+import { formatAmount } from "@obmen/domain";
 import { useEffect, useState } from "react";
 import { api, queryString } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { formatAmount } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { BASE, Link } from "../router.tsx";
 import { DashboardChart } from "./dashboard-chart.tsx";
@@ -38,7 +38,19 @@ export function DashboardScreen() {
     };
   }, [period, t]);
 
-  const amount = (value: string, code: string) => `${formatAmount(value, locale)} ${code}`;
+  // A profit comes from a division and may have 18 places: it is cut to the currency's own
+  // (toward zero), as a reserve is, so a bitcoin profit keeps its satoshis.
+  const amount = (
+    value: string,
+    currency: { currency_code: string; decimals: number },
+    roundDown = false,
+  ) =>
+    formatAmount({
+      amount: value,
+      currency: { code: currency.currency_code, decimals: currency.decimals },
+      locale,
+      roundDown,
+    });
   return (
     <section aria-labelledby="dashboard-title" className="dashboard">
       <div className="dashboard__head">
@@ -72,8 +84,8 @@ export function DashboardScreen() {
               <li key={row.id}>
                 {t("Console.Dashboard.LowReserve", {
                   currency: `${row.pay_system} ${row.currency_code}`,
-                  available: amount(row.available, row.currency_code),
-                  warning: amount(row.reserve_warning, row.currency_code),
+                  available: amount(row.available, row),
+                  warning: amount(row.reserve_warning, row),
                 })}
               </li>
             ))}
@@ -89,7 +101,7 @@ export function DashboardScreen() {
               {(Object.entries(data.by_status) as [OrderStatus, number][]).map(
                 ([status, count]) => (
                   <div key={status} className="tile">
-                    <dt>{t(`Console.Status.${status}`)}</dt>
+                    <dt>{t(`Status.${status}.Name`)}</dt>
                     <dd>
                       <Link href={`${BASE}${queryString({ status })}`}>{count}</Link>
                     </dd>
@@ -126,10 +138,10 @@ export function DashboardScreen() {
                           {row.receive_currency.pay_system} {row.receive_currency.currency_code}
                         </th>
                         <td>{row.completed}</td>
-                        <td>{amount(row.send_volume, row.send_currency.currency_code)}</td>
-                        <td>{amount(row.receive_volume, row.receive_currency.currency_code)}</td>
+                        <td>{amount(row.send_volume, row.send_currency)}</td>
+                        <td>{amount(row.receive_volume, row.receive_currency)}</td>
                         <td className={row.profit.startsWith("-") ? "loss" : undefined}>
-                          {amount(roundForDisplay(row.profit), row.receive_currency.currency_code)}
+                          {amount(row.profit, row.receive_currency, true)}
                         </td>
                       </tr>
                     ))}
@@ -143,15 +155,4 @@ export function DashboardScreen() {
       )}
     </section>
   );
-}
-
-/**
- * A profit comes from a division and may have 18 places; two are enough to read it. Cut as a
- * string (toward zero), never through a JS number.
- */
-export function roundForDisplay(value: string): string {
-  const [whole, fraction = ""] = value.split(".");
-  const kept = fraction.slice(0, 2).replace(/0+$/, "");
-  if (kept) return `${whole}.${kept}`;
-  return whole === "-0" || !whole ? "0" : whole;
 }

@@ -1,8 +1,9 @@
 import type { AdminOrderListItem } from "@obmen/contracts";
+import { formatAmount } from "@obmen/domain";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, queryString } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { ageParts, formatAmount, formatDateTime, shownPlaces } from "../format.ts";
+import { ageParts, formatDateTime } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 import { BASE, Link, navigate, useLocation } from "../router.tsx";
 import { ORDER_STATUS_NAMES, Pager, StatusBadge } from "./common.tsx";
@@ -80,7 +81,7 @@ export function DeskScreen() {
               <option value="">{t("Console.Desk.AllStatuses")}</option>
               {ORDER_STATUS_NAMES.map((name) => (
                 <option key={name} value={name}>
-                  {t(`Console.Status.${name}`)}
+                  {t(`Status.${name}.Name`)}
                 </option>
               ))}
             </select>
@@ -131,7 +132,8 @@ export function DeskScreen() {
   );
 }
 
-function QueueRow({
+/** One order of the queue: its amounts as the site and the letters write them (decision 022). */
+export function QueueRow({
   order,
   now,
   t,
@@ -151,10 +153,8 @@ function QueueRow({
       </Link>
       <StatusBadge status={order.exchange_status} />
       <span className="queue__amounts">
-        {formatAmount(order.send_amount, locale, shownPlaces(order.send_currency.decimals))}{" "}
-        {order.send_currency.url_xml} →{" "}
-        {formatAmount(order.receive_amount, locale, shownPlaces(order.receive_currency.decimals))}{" "}
-        {order.receive_currency.url_xml}
+        {queueAmount(order.send_amount, order.send_currency, locale)} →{" "}
+        {queueAmount(order.receive_amount, order.receive_currency, locale)}
       </span>
       <span className="queue__email">{order.email}</span>
       <span className="queue__age" title={formatDateTime(order.created_at, locale)}>
@@ -162,4 +162,20 @@ function QueueRow({
       </span>
     </li>
   );
+}
+
+/**
+ * The queue names a currency by its `url_xml` (`USDTTRC20`, `SBERRUB`): two currencies may share
+ * a code, and the operator must tell them apart at a glance.
+ */
+function queueAmount(
+  amount: string,
+  currency: AdminOrderListItem["send_currency"],
+  locale: string,
+): string {
+  return formatAmount({
+    amount,
+    currency: { code: currency.url_xml, decimals: currency.decimals },
+    locale,
+  });
 }

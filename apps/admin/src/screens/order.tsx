@@ -1,8 +1,9 @@
 import type { AdminOrder } from "@obmen/contracts";
+import { formatAmount, formatRate } from "@obmen/domain";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { actionNeeds, formatAmount, formatDateTime, shownPlaces } from "../format.ts";
+import { actionNeeds, formatDateTime } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { BASE, Link } from "../router.tsx";
 import { CopyButton, StatusBadge } from "./common.tsx";
@@ -51,28 +52,24 @@ export function OrderScreen({ uuid }: { uuid: string }) {
                 </dd>
                 <dt>{t("Console.Order.Send")}</dt>
                 <dd>
-                  {formatAmount(
-                    order.send_amount,
-                    locale,
-                    shownPlaces(order.send_currency.decimals),
-                  )}{" "}
-                  {order.send_currency.currency_code} · {order.send_currency.pay_system}
+                  {amountOf(order, "send", locale)} · {order.send_currency.pay_system}
                 </dd>
                 <dt>{t("Console.Order.Receive")}</dt>
                 <dd>
-                  {formatAmount(
-                    order.receive_amount,
-                    locale,
-                    shownPlaces(order.receive_currency.decimals),
-                  )}{" "}
-                  {order.receive_currency.currency_code} · {order.receive_currency.pay_system}
+                  {amountOf(order, "receive", locale)} · {order.receive_currency.pay_system}
                 </dd>
                 <dt>{t("Console.Order.Rate")}</dt>
                 <dd>
-                  {formatAmount(order.rate.send_rate, locale)} :{" "}
-                  {formatAmount(order.rate.receive_rate, locale)} ({t("Console.Order.RealRate")}{" "}
-                  {formatAmount(order.rate.send_rate_real, locale)} :{" "}
-                  {formatAmount(order.rate.receive_rate_real, locale)})
+                  {rateOf(order, order.rate, locale)} ({t("Console.Order.RealRate")}{" "}
+                  {rateOf(
+                    order,
+                    {
+                      send_rate: order.rate.send_rate_real,
+                      receive_rate: order.rate.receive_rate_real,
+                    },
+                    locale,
+                  )}
+                  )
                 </dd>
                 <dt>{t("Console.Order.Email")}</dt>
                 <dd className="copyable">
@@ -262,7 +259,7 @@ function Actions({
       {chosen && needs && (
         <form className="actions__form" onSubmit={submit} noValidate>
           <p className="actions__confirm">
-            {t("Console.Order.ConfirmMove", { status: t(`Console.Status.${chosen}`) })}
+            {t("Console.Order.ConfirmMove", { status: t(`Status.${chosen}.Name`) })}
           </p>
           {needs.payoutReference && (
             <div className="field">
@@ -320,4 +317,28 @@ function Actions({
       )}
     </div>
   );
+}
+
+/** An order's amount as the page and the letters write it (decision 022). */
+function amountOf(order: AdminOrder, side: "send" | "receive", locale: string): string {
+  const currency = side === "send" ? order.send_currency : order.receive_currency;
+  return formatAmount({
+    amount: side === "send" ? order.send_amount : order.receive_amount,
+    currency: { code: currency.currency_code, decimals: currency.decimals },
+    locale,
+  });
+}
+
+/** A rate as one line, `1 BTC = 7 710 580 RUB`, as the page and the letters write it. */
+function rateOf(
+  order: AdminOrder,
+  rate: { send_rate: string; receive_rate: string },
+  locale: string,
+): string {
+  return formatRate({
+    rate,
+    sendCode: order.send_currency.currency_code,
+    receiveCode: order.receive_currency.currency_code,
+    locale,
+  });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, queryString } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { formatAmount, formatDateTime } from "../format.ts";
+import { formatDateTime, formatProgrammeAmount } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { Pager } from "./common.tsx";
 
@@ -47,7 +47,7 @@ export function PartnersList({ page, onPage }: { page: number; onPage: (page: nu
       <ul className="rows" aria-label={t("Console.Withdrawals.Partners")}>
         {data.items.map((partner) => {
           const money = (value: string) =>
-            `${formatAmount(value, locale)} ${partner.balance.currency}`;
+            formatProgrammeAmount({ amount: value, code: partner.balance.currency, locale });
           return (
             <li key={partner.id} className="row card" aria-label={partner.email}>
               <div className="row__head">

@@ -2,7 +2,7 @@ import type { AdminWithdrawal, WithdrawalStatus } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api, queryString } from "../api.ts";
 import { errorText } from "../app.tsx";
-import { formatAmount, formatDateTime } from "../format.ts";
+import { formatDateTime, formatProgrammeAmount } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
 import { BASE, navigate, useLocation } from "../router.tsx";
 import { CopyButton, Pager } from "./common.tsx";
@@ -177,7 +177,11 @@ function WithdrawalRow({
   const [busy, setBusy] = useState(false);
   const id = `withdrawal-${withdrawal.id}`;
   const noteKey = chosen === "paid" ? "reference" : "reason";
-  const amount = `${formatAmount(withdrawal.amount, locale)} ${withdrawal.currency}`;
+  const amount = formatProgrammeAmount({
+    amount: withdrawal.amount,
+    code: withdrawal.currency,
+    locale,
+  });
 
   const choose = (next: "paid" | "rejected" | null) => {
     setChosen(next);
