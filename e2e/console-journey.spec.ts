@@ -116,8 +116,9 @@ test("an operator completes a paid order and the customer sees it completed", as
   await desk.getByRole("button", { name: "Найти" }).click();
   const row = desk.locator(".queue__row").filter({ hasText: uuid });
   await expect(row).toHaveCount(1);
-  await expect(row.locator(".badge")).toHaveText("Оплачена");
-  await expect(row).toContainText("100,00 USDTTRC20 → 8\u00a0116,40 SBERRUB");
+  // The customer's name for the state and the page's way of writing amounts (decisions 022, 040).
+  await expect(row.locator(".badge")).toHaveText("Проверка оплаты");
+  await expect(row).toContainText("100\u00a0USDTTRC20 → 8\u00a0116,40\u00a0SBERRUB");
   await row.getByRole("link").click();
 
   // The order: the customer's details unmasked, each with a copy button.
@@ -141,9 +142,9 @@ test("an operator completes a paid order and the customer sees it completed", as
   await expect(second.getByRole("button", { name: "Взять в работу" })).toBeVisible();
 
   await desk.getByRole("button", { name: "Взять в работу" }).click();
-  await expect(desk.getByText("Перевести заявку в статус «В работе»?")).toBeVisible();
+  await expect(desk.getByText("Перевести заявку в статус «В обработке»?")).toBeVisible();
   await desk.getByRole("button", { name: "Подтвердить" }).click();
-  await expect(desk.locator(".facts .badge").first()).toHaveText("В работе");
+  await expect(desk.locator(".facts .badge").first()).toHaveText("В обработке");
 
   // The second tab's move comes too late: the API's 409 is told in place and the order reloaded.
   await second.getByRole("button", { name: "Взять в работу" }).click();
@@ -151,7 +152,7 @@ test("an operator completes a paid order and the customer sees it completed", as
   await expect(second.getByRole("alert")).toHaveText(
     "Заявку только что изменил кто-то другой, она загружена заново. Проверьте статус и повторите.",
   );
-  await expect(second.locator(".facts .badge").first()).toHaveText("В работе");
+  await expect(second.locator(".facts .badge").first()).toHaveText("В обработке");
   await second.close();
 
   // Completing needs the payout reference: without it the API's message shows in place.

@@ -42,7 +42,7 @@ async function openInConsole(browser: Browser, baseURL: string | undefined, uuid
   await desk.getByRole("button", { name: "Войти" }).click();
   await expect(desk.locator(".top__who")).toContainText(ADMIN.email);
   await desk.goto(consoleUrl(baseURL, `/admin/orders/${uuid}`));
-  await expect(desk.locator(".facts .badge").first()).toHaveText("Оплачена");
+  await expect(desk.locator(".facts .badge").first()).toHaveText("Проверка оплаты");
   return { context, desk };
 }
 
@@ -52,7 +52,7 @@ async function recalculate(desk: Page, received: string | null, preview: RegExp)
   if (received) await desk.getByLabel("Сколько пришло, USDT (пусто — сумма заявки)").fill(received);
   await expect(desk.getByTestId("recalculation-preview")).toContainText(preview);
   await desk.getByRole("button", { name: "Пересчитать и спросить клиента" }).click();
-  await expect(desk.locator(".facts .badge").first()).toHaveText("На проверке");
+  await expect(desk.locator(".facts .badge").first()).toHaveText("Дополнительная проверка");
   await expect(desk.getByTestId("recalculation-state")).toHaveText("Ждём ответа клиента");
 }
 
@@ -90,7 +90,7 @@ test("an operator recalculates a paid order and the customer accepts the new amo
 
   // The operator sees the answer and the order in processing.
   await desk.reload();
-  await expect(desk.locator(".facts .badge").first()).toHaveText("В работе");
+  await expect(desk.locator(".facts .badge").first()).toHaveText("В обработке");
   await expect(desk.getByTestId("recalculation-state")).toHaveText("Клиент принял новую сумму");
   expect(deskErrors).toEqual([]);
   expect(customerErrors).toEqual([]);
@@ -133,7 +133,7 @@ test("the customer asks for a refund instead, without JavaScript, and the operat
   );
   await desk.getByRole("button", { name: "Оформить возврат" }).click();
   await desk.getByRole("button", { name: "Подтвердить" }).click();
-  await expect(desk.locator(".facts .badge").first()).toHaveText("Возврат");
+  await expect(desk.locator(".facts .badge").first()).toHaveText("Средства возвращены");
 
   await customer.reload();
   await expect(customer.locator(".order__status .badge")).toHaveText("Средства возвращены");
