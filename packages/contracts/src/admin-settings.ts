@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "./locales.ts";
 import { dataResponse } from "./response.ts";
 
 /**
@@ -26,6 +27,8 @@ export const AdminAlertSettings = z.object({
   /** `123456:…wxyz`, or null when no token is set: never the token itself. */
   telegram_token_masked: z.string().nullable(),
   events: AlertEventSwitches,
+  /** The language the alerts are written in (Russian until an admin picks another). */
+  language: z.enum(LOCALES),
 });
 export type AdminAlertSettings = z.infer<typeof AdminAlertSettings>;
 export const AdminAlertSettingsResponse = dataResponse(AdminAlertSettings);
@@ -50,6 +53,7 @@ export const AdminAlertSettingsPatch = z
     telegram_chat_id: TelegramChatId.nullable().optional(),
     telegram_bot_token: TelegramBotToken.nullable().optional(),
     events: AlertEventSwitches.partial().strict().optional(),
+    language: z.enum(LOCALES).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: "nothing to change" });
 export type AdminAlertSettingsPatch = z.input<typeof AdminAlertSettingsPatch>;

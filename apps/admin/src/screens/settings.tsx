@@ -1,4 +1,10 @@
-import type { AdminAlertSettings, AdminAlertSettingsPatch, AlertEvent } from "@obmen/contracts";
+import {
+  type AdminAlertSettings,
+  type AdminAlertSettingsPatch,
+  type AlertEvent,
+  LOCALES,
+  type Locale,
+} from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
@@ -24,6 +30,7 @@ export function SettingsScreen() {
   const [token, setToken] = useState("");
   const [removeToken, setRemoveToken] = useState(false);
   const [events, setEvents] = useState<Record<AlertEvent, boolean> | null>(null);
+  const [language, setLanguage] = useState<Locale>("ru");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [done, setDone] = useState("");
@@ -36,6 +43,7 @@ export function SettingsScreen() {
     setToken("");
     setRemoveToken(false);
     setEvents(settings.events);
+    setLanguage(settings.language);
   }, []);
   useEffect(() => {
     api<AdminAlertSettings>("GET", "/settings/alerts")
@@ -57,6 +65,7 @@ export function SettingsScreen() {
         .filter(Boolean),
       telegram_chat_id: chatId.trim() === "" ? null : chatId.trim(),
       events,
+      language,
     };
     if (removeToken) patch.telegram_bot_token = null;
     else if (token.trim() !== "") patch.telegram_bot_token = token.trim();
@@ -156,6 +165,23 @@ export function SettingsScreen() {
               </div>
             ))}
           </fieldset>
+          <Field id="alert-language" label={t("Console.Settings.AlertLanguage")}>
+            <select
+              id="alert-language"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Locale)}
+              aria-describedby="alert-language-hint"
+            >
+              {LOCALES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`Console.Settings.Languages.${code}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <p className="muted" id="alert-language-hint">
+            {t("Console.Settings.AlertLanguageHint")}
+          </p>
           {done && (
             <p className="notice" role="status">
               {done}

@@ -1,4 +1,4 @@
-import type { AdminAlertSettings, AlertEvent } from "@obmen/contracts";
+import { type AdminAlertSettings, type AlertEvent, isLocale, type Locale } from "@obmen/contracts";
 import { consoleSettings, type Database, type Transaction } from "@obmen/db";
 import { eq } from "drizzle-orm";
 
@@ -16,6 +16,8 @@ export interface StoredAlertSettings {
   telegramTokenSealed: string | null;
   telegramTokenMask: string | null;
   events: Record<AlertEvent, boolean>;
+  /** What the alerts are written in: the operators' language, not a customer's. */
+  language: Locale;
 }
 
 /** Before an admin saves anything: no recipients, every kind of alert on. */
@@ -25,6 +27,7 @@ export const DEFAULT_ALERT_SETTINGS: StoredAlertSettings = {
   telegramTokenSealed: null,
   telegramTokenMask: null,
   events: { new_order: true, paid_order: true, low_reserve: true },
+  language: "ru",
 };
 
 export async function readAlertSettings(
@@ -60,6 +63,7 @@ function fromStored(value: unknown): StoredAlertSettings {
     telegramTokenMask:
       typeof stored.telegramTokenMask === "string" ? stored.telegramTokenMask : null,
     events: { ...DEFAULT_ALERT_SETTINGS.events, ...(stored.events ?? {}) },
+    language: isLocale(stored.language) ? stored.language : DEFAULT_ALERT_SETTINGS.language,
   };
 }
 
@@ -81,5 +85,6 @@ export function alertSettingsView(settings: StoredAlertSettings): AdminAlertSett
     telegram_token_masked:
       settings.telegramTokenSealed === null ? null : settings.telegramTokenMask,
     events: settings.events,
+    language: settings.language,
   };
 }

@@ -1,13 +1,28 @@
+import type { Locale } from "@obmen/contracts";
+import { formatAmount } from "@obmen/domain";
+import { translatorFor } from "@obmen/i18n/catalogs";
+
 /**
- * The alerts' words, in Russian: operators in this market work in Russian first (issue 14),
- * and the console has no language setting of its own that a background job could read.
+ * The alerts' words, in the language an admin chose for them in the console's settings
+ * (Russian until then), from the catalog's `Mail.OperatorAlert` entries; amounts are written by
+ * the domain's formatter, as on the order page, in the letters and in the console (decisions
+ * 022 and 040).
  */
+
+/** One side of an order: its amount and the currency it is in. */
+export interface AlertSide {
+  amount: string;
+  /** `USDT`, `RUB`. */
+  code: string;
+  decimals: number;
+  /** The operator's name of the payment system (`Tether TRC20`, `Sberbank`). */
+  paySystem: string;
+}
+
 export interface OrderAlertFacts {
   orderId: string;
-  sendAmount: string;
-  sendCurrency: string;
-  receiveAmount: string;
-  receiveCurrency: string;
+  send: AlertSide;
+  receive: AlertSide;
   email: string;
   /** The order in the console. */
   link: string;
@@ -20,36 +35,77 @@ export interface AlertText {
 
 const shortId = (orderId: string) => orderId.slice(0, 8);
 
-export function newOrderAlert(facts: OrderAlertFacts): AlertText {
-  const subject = `Новая заявка ${shortId(facts.orderId)}: ${facts.sendAmount} ${facts.sendCurrency} → ${facts.receiveAmount} ${facts.receiveCurrency}`;
-  return { subject, text: orderBody("Новая заявка", facts) };
+/** `120 USDT · Tether TRC20`, as the console's order screen writes a side. */
+function sideText(side: AlertSide, language: Locale): string {
+  const amount = formatAmount({
+    amount: side.amount,
+    currency: { code: side.code, decimals: side.decimals },
+    locale: language,
+  });
+  return `${amount} · ${side.paySystem}`;
 }
 
-export function paidOrderAlert(facts: OrderAlertFacts): AlertText {
-  const subject = `Заявка ${shortId(facts.orderId)} оплачена: ${facts.sendAmount} ${facts.sendCurrency}`;
-  return { subject, text: orderBody("Клиент сообщил об оплате заявки", facts) };
+export function newOrderAlert(facts: OrderAlertFacts, language: Locale): AlertText {
+  const t = translatorFor(language);
+  const subject = t("Mail.OperatorAlert.NewSubject", {
+    id: shortId(facts.orderId),
+    send: sideText(facts.send, language),
+    receive: sideText(facts.receive, language),
+  });
+  const headline = t("Mail.OperatorAlert.NewHeadline", { id: facts.orderId });
+  return { subject, text: orderBody(headline, facts, language) };
 }
 
-function orderBody(headline: string, facts: OrderAlertFacts): string {
+export function paidOrderAlert(facts: OrderAlertFacts, language: Locale): AlertText {
+  const t = translatorFor(language);
+  const subject = t("Mail.OperatorAlert.PaidSubject", {
+    id: shortId(facts.orderId),
+    send: sideText(facts.send, language),
+  });
+  const headline = t("Mail.OperatorAlert.PaidHeadline", { id: facts.orderId });
+  return { subject, text: orderBody(headline, facts, language) };
+}
+
+function orderBody(headline: string, facts: OrderAlertFacts, language: Locale): string {
+  const t = translatorFor(language);
   return [
-    `${headline} ${facts.orderId}`,
-    `Отдаёт: ${facts.sendAmount} ${facts.sendCurrency}`,
-    `Получает: ${facts.receiveAmount} ${facts.receiveCurrency}`,
-    `E-mail клиента: ${facts.email}`,
+    headline,
+    t("Mail.OperatorAlert.Sends", { amount: sideText(facts.send, language) }),
+    t("Mail.OperatorAlert.Receives", { amount: sideText(facts.receive, language) }),
+    t("Mail.OperatorAlert.Email", { email: facts.email }),
     facts.link,
   ].join("\n");
 }
 
-export function lowReserveAlert(facts: {
-  currency: string;
-  available: string;
-  warning: string;
-  link: string;
-}): AlertText {
-  const subject = `Резерв ${facts.currency} ниже порога: ${facts.available}`;
+export function lowReserveAlert(
+  facts: {
+    /** `RUB Sberbank`. */
+    currency: string;
+    code: string;
+    decimals: number;
+    available: string;
+    warning: string;
+    link: string;
+  },
+  language: Locale,
+): AlertText {
+  const t = translatorFor(language);
+  const currency = { code: facts.code, decimals: facts.decimals };
+  // A reserve is cut down to the currency's places, so it never reads bigger than it is.
+  const available = formatAmount({
+    amount: facts.available,
+    currency,
+    locale: language,
+    roundDown: true,
+  });
+  const warning = formatAmount({ amount: facts.warning, currency, locale: language });
+  const subject = t("Mail.OperatorAlert.LowReserveSubject", {
+    currency: facts.currency,
+    available,
+  });
   const text = [
-    `Доступный резерв ${facts.currency} опустился ниже порога.`,
-    `Доступно: ${facts.available}, порог: ${facts.warning}.`,
+    t("Mail.OperatorAlert.LowReserveText", { currency: facts.currency }),
+    t("Mail.OperatorAlert.LowReserveFigures", { available, warning }),
     facts.link,
   ].join("\n");
   return { subject, text };

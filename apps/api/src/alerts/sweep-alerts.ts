@@ -10,7 +10,13 @@ import {
 import { toDecimal } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
 import { readAlertSettings, type StoredAlertSettings } from "./alert-settings.ts";
-import { type AlertText, lowReserveAlert, newOrderAlert, paidOrderAlert } from "./alert-texts.ts";
+import {
+  type AlertText,
+  lowReserveAlert,
+  newOrderAlert,
+  type OrderAlertFacts,
+  paidOrderAlert,
+} from "./alert-texts.ts";
 
 /** The `console_settings` row holding the last `order_events.id` the sweep is done with. */
 export const ALERT_CURSOR_KEY = "alerts_cursor";
@@ -55,16 +61,27 @@ export async function sweepOperatorAlerts(options: {
     for (const event of events) {
       const kind = event.status === "new" ? "new_order" : "paid_order";
       if (!settings.events[kind]) continue;
-      const facts = {
+      const facts: OrderAlertFacts = {
         orderId: event.orderId,
-        sendAmount: event.sendAmount,
-        sendCurrency: event.sendCurrency,
-        receiveAmount: event.receiveAmount,
-        receiveCurrency: event.receiveCurrency,
+        send: {
+          amount: event.sendAmount,
+          code: event.sendCode,
+          decimals: Number(event.sendDecimals),
+          paySystem: event.sendPaySystem,
+        },
+        receive: {
+          amount: event.receiveAmount,
+          code: event.receiveCode,
+          decimals: Number(event.receiveDecimals),
+          paySystem: event.receivePaySystem,
+        },
         email: event.email,
         link: new URL(`admin/orders/${event.orderId}`, options.appUrl).href,
       };
-      const text = kind === "new_order" ? newOrderAlert(facts) : paidOrderAlert(facts);
+      const text =
+        kind === "new_order"
+          ? newOrderAlert(facts, settings.language)
+          : paidOrderAlert(facts, settings.language);
       await write(kind, `order-event:${event.id}`, text);
     }
     const firstUnsettled = events.find((event) => !event.settled);
@@ -96,12 +113,17 @@ export async function sweepOperatorAlerts(options: {
         .onConflictDoNothing()
         .returning({ at: lowReserveWarnings.warnedAt });
       if (!warned || !settings.events.low_reserve) continue;
-      const text = lowReserveAlert({
-        currency: crossing.currency,
-        available: crossing.available,
-        warning: crossing.warning,
-        link: new URL("admin/dashboard", options.appUrl).href,
-      });
+      const text = lowReserveAlert(
+        {
+          currency: crossing.currency,
+          code: crossing.code,
+          decimals: crossing.decimals,
+          available: crossing.available,
+          warning: crossing.warning,
+          link: new URL("admin/dashboard", options.appUrl).href,
+        },
+        settings.language,
+      );
       await write("low_reserve", `low-reserve:${crossing.currencyId}:${warned.at.getTime()}`, text);
     }
     return { alerts, cursor: Math.max(next, cursor) };
@@ -144,8 +166,12 @@ type OrderEventRow = {
   orderId: string;
   sendAmount: string;
   receiveAmount: string;
-  sendCurrency: string;
-  receiveCurrency: string;
+  sendCode: string;
+  receiveCode: string;
+  sendDecimals: number;
+  receiveDecimals: number;
+  sendPaySystem: string;
+  receivePaySystem: string;
   email: string;
 };
 
@@ -155,8 +181,9 @@ async function readOrderEvents(tx: Transaction, cursor: number): Promise<OrderEv
       e.created_at < now() - ${SETTLE_SECONDS}::double precision * interval '1 second' as settled,
       o.id as "orderId", o.send_amount::text as "sendAmount",
       o.receive_amount::text as "receiveAmount", o.email,
-      sc.currency_code || ' ' || sp.name as "sendCurrency",
-      rc.currency_code || ' ' || rp.name as "receiveCurrency"
+      sc.currency_code as "sendCode", sc.decimals as "sendDecimals", sp.name as "sendPaySystem",
+      rc.currency_code as "receiveCode", rc.decimals as "receiveDecimals",
+      rp.name as "receivePaySystem"
     from order_events e
     join orders o on o.id = e.order_id
     join currencies sc on sc.id = o.send_currency_id
@@ -177,7 +204,10 @@ async function readOrderEvents(tx: Transaction, cursor: number): Promise<OrderEv
 
 interface ReserveCrossing {
   currencyId: number;
+  /** `RUB Sberbank`. */
   currency: string;
+  code: string;
+  decimals: number;
   available: string;
   warning: string;
   /** Below the warning now (the row to keep), or back above it (the row to remove). */
@@ -189,12 +219,15 @@ async function findReserveCrossings(tx: Transaction): Promise<ReserveCrossing[]>
   const result = await tx.execute<{
     currencyId: number;
     currency: string;
+    code: string;
+    decimals: number;
     reserve: string;
     held: string | null;
     warning: string | null;
     warned: boolean;
   }>(sql`
     select c.id as "currencyId", c.currency_code || ' ' || p.name as currency,
+      c.currency_code as code, c.decimals,
       c.reserve::text as reserve, h.held::text as held, c.reserve_warning::text as warning,
       w.currency_id is not null as warned
     from currencies c
@@ -211,6 +244,8 @@ async function findReserveCrossings(tx: Transaction): Promise<ReserveCrossing[]>
     crossings.push({
       currencyId: Number(row.currencyId),
       currency: row.currency,
+      code: row.code,
+      decimals: Number(row.decimals),
       available: available.toFixed(),
       warning: row.warning === null ? "" : toDecimal(row.warning).toFixed(),
       low,
@@ -245,7 +280,7 @@ async function writeAlert(
         to,
         subject: alert.subject,
         text: alert.text,
-        locale: "ru",
+        locale: settings.language,
         kind: "operator_alert",
       })),
     );

@@ -35,6 +35,7 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
       telegram_token_set: false,
       telegram_token_masked: null,
       events: { new_order: true, paid_order: true, low_reserve: true },
+      language: "ru",
     });
   });
 
@@ -44,6 +45,7 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
       telegram_chat_id: "-1001234567890",
       telegram_bot_token: TOKEN,
       events: { low_reserve: false },
+      language: "uk",
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toEqual({
@@ -52,6 +54,7 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
       telegram_token_set: true,
       telegram_token_masked: "123456789:…Dsaw",
       events: { new_order: true, paid_order: true, low_reserve: false },
+      language: "uk",
     });
     const read = await settings(cookies.admin);
     expect(read.body.data).toEqual(saved.body.data);
@@ -98,6 +101,7 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
           telegram_chat_id: "chat one",
           telegram_bot_token: "secret",
           events: { new_order: "yes" },
+          language: "de",
         },
         lang,
       );
@@ -106,6 +110,7 @@ describe("the alert settings (GET/PATCH /admin/api/settings/alerts)", () => {
       expect(Object.keys(result.body.error.fields).sort()).toEqual([
         "emails.0",
         "events.new_order",
+        "language",
         "telegram_bot_token",
         "telegram_chat_id",
       ]);

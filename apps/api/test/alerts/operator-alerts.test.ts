@@ -1,5 +1,5 @@
 import { currencies, currencyHeld, lowReserveWarnings, operatorAlerts } from "@obmen/db";
-import { toDecimal } from "@obmen/domain";
+import { formatAmount, toDecimal } from "@obmen/domain";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { sweepOperatorAlerts } from "../../src/alerts/sweep-alerts.ts";
@@ -13,9 +13,10 @@ const WAIT = { timeout: 20_000, interval: 100 };
 
 describe("operator alerts by e-mail and Telegram, through the job runner and the outboxes", () => {
   let harness: Awaited<ReturnType<typeof startAlertsApi>>;
+  let admin: string;
   beforeAll(async () => {
     harness = await startAlertsApi();
-    const { admin } = await signInEveryRole(harness.api);
+    ({ admin } = await signInEveryRole(harness.api));
     const saved = await adminCall(harness.api, "PATCH", "/admin/api/settings/alerts", {
       cookie: admin,
       body: {
@@ -46,13 +47,15 @@ describe("operator alerts by e-mail and Telegram, through the job runner and the
     expect(created?.path).toBe(`/bot${TOKEN}/sendMessage`);
     expect(created?.body.chat_id).toBe(CHAT);
     expect(created?.body.text).toMatch(/^Новая заявка /);
-    expect(created?.body.text).toContain("Отдаёт: 120 USDT");
+    // Amounts as the order page and the letters write them (decision 022): a no-break space
+    // before the code, no padding zeros.
+    expect(created?.body.text).toContain("Отдаёт: 120\u00a0USDT · ");
     expect(created?.body.text).toContain(`https://obmen.example/admin/orders/${uuid}`);
     expect(paid?.body.text).toMatch(/^Клиент сообщил об оплате заявки /);
     const subjects = mailAbout(uuid).map((message) => message.subject);
     expect(subjects.sort()).toEqual([
-      expect.stringMatching(/^Заявка [0-9a-f]{8} оплачена: 120 USDT/),
-      expect.stringMatching(/^Новая заявка [0-9a-f]{8}: 120 USDT/),
+      expect.stringMatching(/^Клиент сообщил об оплате заявки [0-9a-f]{8}: 120\u00a0USDT/),
+      expect.stringMatching(/^Новая заявка [0-9a-f]{8}: 120\u00a0USDT/),
     ]);
     expect(mailAbout(uuid).every((message) => message.rcptTo.join() === "duty@obmen.example")).toBe(
       true,
@@ -93,6 +96,30 @@ describe("operator alerts by e-mail and Telegram, through the job runner and the
     expect(alert?.telegramStatus).toBe("sent");
   });
 
+  it("writes the alerts in the language an admin chose for them", async () => {
+    const chosen = await adminCall(harness.api, "PATCH", "/admin/api/settings/alerts", {
+      cookie: admin,
+      body: { language: "en" },
+    });
+    expect(chosen.status).toBe(200);
+    onTestFinished(async () => {
+      await adminCall(harness.api, "PATCH", "/admin/api/settings/alerts", {
+        cookie: admin,
+        body: { language: "ru" },
+      });
+    });
+    const uuid = await placeOrder(harness.api, { sendAmount: "1250.5" });
+    await vi.waitFor(() => {
+      expect(telegramAbout(uuid)).toHaveLength(1);
+      expect(mailAbout(uuid)).toHaveLength(1);
+    }, WAIT);
+    const [message] = telegramAbout(uuid);
+    expect(message?.body.text).toMatch(/^New order /);
+    expect(message?.body.text).toContain("Sends: 1,250.5\u00a0USDT · ");
+    expect(message?.body.text).toContain("Customer’s e-mail: ");
+    expect(mailAbout(uuid)[0]?.subject).toMatch(/^New order [0-9a-f]{8}: 1,250.5\u00a0USDT/);
+  });
+
   it("alerts once when a reserve crosses below its warning, and again only after it rose back", async () => {
     const db = harness.api.db;
     const [rub] = await db
@@ -112,7 +139,12 @@ describe("operator alerts by e-mail and Telegram, through the job runner and the
 
     const first = await placeOrder(harness.api, { sendAmount: "50" });
     await vi.waitFor(() => expect(reserveMessages()).toHaveLength(1), WAIT);
-    expect(reserveMessages()[0]?.body.text).toContain(`порог: ${available.minus(1).toFixed()}`);
+    const warning = formatAmount({
+      amount: available.minus(1).toFixed(),
+      currency: { code: "RUB", decimals: 2 },
+      locale: "ru",
+    });
+    expect(reserveMessages()[0]?.body.text).toContain(`порог: ${warning}.`);
     const second = await placeOrder(harness.api, { sendAmount: "60" });
     await vi.waitFor(() => expect(telegramAbout(second)).toHaveLength(1), WAIT);
     expect(telegramAbout(first)).toHaveLength(1);

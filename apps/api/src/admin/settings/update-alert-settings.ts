@@ -32,6 +32,7 @@ export async function updateAlertSettings(options: {
         patch.telegram_chat_id === undefined ? before.telegramChatId : patch.telegram_chat_id,
       ...sealedToken(before, patch.telegram_bot_token, options.box),
       events: { ...before.events, ...patch.events },
+      language: patch.language ?? before.language,
     };
     await writeAlertSettings(tx, after);
     await writeAudit({
