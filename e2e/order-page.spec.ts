@@ -144,3 +144,137 @@ test("the payer's card is apart from the payout details, and masked for everyone
     await stranger.close();
   }
 });
+
+// "Show" for the creator (decision 023, "Revised"): only the tab that submitted the form kept
+// the full values, in its sessionStorage; the server and every other tab see masks only.
+const FULL_NUMBER = /5555[\s-]?5555[\s-]?5555[\s-]?4444/;
+const JUST_CREATED_KEY = "obmen:just-created";
+const SCREENS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 360, height: 740 },
+];
+
+/** The tab's kept entry, as the order page's script sees it. */
+const keptEntry = (page: Page) =>
+  page.evaluate((key) => window.sessionStorage.getItem(key), JUST_CREATED_KEY);
+
+/** Hydrated: React has taken over the page's markup, so its effects have run or are about to. */
+async function waitForHydration(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector(".order") ?? {}).some((key) =>
+          key.startsWith("__reactFiber"),
+        ),
+      ),
+    )
+    .toBe(true);
+  await page.waitForLoadState("networkidle");
+}
+
+for (const screen of SCREENS) {
+  test(`the creator's tab alone can show the full card and name (${screen.name})`, async ({
+    page,
+    browser,
+  }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize(screen);
+    const orderPath = await createOrder(page);
+    // From here on nothing this tab sends may carry the full number: not a reload, not a poll.
+    const sent: string[] = [];
+    page.on("request", (request) => sent.push(`${request.url()} ${request.postData() ?? ""}`));
+
+    const payer = page.getByRole("region", { name: "Откуда вы платите" });
+    const card = payer.locator("dd", { hasText: "4444" });
+    const name = payer.locator("div", { hasText: "ФИО владельца карты" }).locator("dd");
+    await expect(payer.getByRole("button", { name: "Показать" })).toHaveCount(2);
+    await expect(card).toContainText("•••• 4444");
+    expect(await page.content()).not.toMatch(FULL_NUMBER);
+    expect(JSON.parse((await keptEntry(page)) ?? "{}").orderId).toBe(orderPath.split("/").pop());
+
+    await card.getByRole("button", { name: "Показать" }).click();
+    await expect(card).toContainText(CARD);
+    await expect(card.getByRole("button", { name: "Скрыть" })).toBeVisible();
+    await name.getByRole("button", { name: "Показать" }).click();
+    await expect(name).toContainText(NAME);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await card.getByRole("button", { name: "Скрыть" }).click();
+    await expect(card).toContainText("•••• 4444");
+    await expect(card).not.toContainText(CARD);
+
+    // A reload in the same tab: masked HTML again, and the tab's own copy offers "show" again.
+    const reloaded = await page.reload();
+    const html = (await reloaded?.text()) ?? "";
+    expect(html).toContain("•••• 4444");
+    expect(html).not.toMatch(FULL_NUMBER);
+    expect(html).not.toContain("Petrov");
+    await expect(payer.getByRole("button", { name: "Показать" })).toHaveCount(2);
+
+    // Another tab of the same browser, and another browser: masks, no button.
+    const otherTab = await page.context().newPage();
+    const stranger = await browser.newContext();
+    try {
+      for (const other of [otherTab, await stranger.newPage()]) {
+        await other.setViewportSize(screen);
+        expect((await other.goto(orderPath))?.status()).toBe(200);
+        await waitForHydration(other);
+        const otherPayer = other.getByRole("region", { name: "Откуда вы платите" });
+        await expect(otherPayer).toContainText("•••• 4444");
+        await expect(otherPayer.getByRole("button")).toHaveCount(0);
+        expect(await other.content()).not.toMatch(FULL_NUMBER);
+        expect(await keptEntry(other)).toBeNull();
+      }
+    } finally {
+      await otherTab.close();
+      await stranger.close();
+    }
+
+    // Finished: the tab's copy goes, and so does the button.
+    await page.getByRole("link", { name: "Отменить заявку" }).click();
+    await page
+      .getByRole("dialog", { name: "Отменить заявку?" })
+      .getByRole("button", { name: "Да, отменить" })
+      .click();
+    await expect(status(page)).toHaveText("Отменена");
+    await expect(payer.getByRole("button")).toHaveCount(0);
+    await expect.poll(() => keptEntry(page)).toBeNull();
+    await expect(card).not.toContainText(CARD);
+
+    expect(sent.filter((line) => FULL_NUMBER.test(line) || line.includes("Petrov"))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the show toggle in ru, en and uk, on a phone and a desktop", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const orderPath = await createOrder(page);
+  const texts = [
+    { lang: "ru", prefix: "", show: "Показать", hide: "Скрыть", region: "Откуда вы платите" },
+    { lang: "en", prefix: "/en", show: "Show", hide: "Hide", region: "Where you pay from" },
+    { lang: "uk", prefix: "/uk", show: "Показати", hide: "Сховати", region: "Звідки ви платите" },
+  ];
+  for (const locale of texts) {
+    // The same tab in another language: sessionStorage belongs to the tab, not to the path.
+    await page.goto(`${locale.prefix}${orderPath}`);
+    const payer = page.getByRole("region", { name: locale.region });
+    const card = payer.locator("dd", { hasText: "4444" });
+    await expect(payer.getByRole("button", { name: locale.show })).toHaveCount(2);
+    await card.getByRole("button", { name: locale.show }).click();
+    await expect(card).toContainText(CARD);
+    await expect(card.getByRole("button", { name: locale.hide })).toBeVisible();
+    for (const screen of SCREENS) {
+      await page.setViewportSize(screen);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${locale.lang} on a ${screen.name}`).toBeLessThanOrEqual(0);
+      await payer.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: testInfo.outputPath(`order-show-${locale.lang}-${screen.name}.png`),
+      });
+    }
+  }
+});

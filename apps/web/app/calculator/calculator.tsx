@@ -13,6 +13,7 @@ import { WalletPicker } from "../account/wallet-picker.tsx";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { RichText } from "../i18n/rich-text.tsx";
 import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
+import { keepJustCreated, tabStorage } from "../order/just-created.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import {
   type AmountProblem,
@@ -124,7 +125,19 @@ export function Calculator({
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(".calc [aria-invalid='true']")?.focus(),
       );
+      return;
     }
+    // This tab alone keeps what the order page will mask, so its creator can "show" it there
+    // (decision 023, "Revised"); the server never gets it back.
+    keepJustCreated({
+      storage: tabStorage(),
+      fields: pair.fields.map(({ key, type }) => ({
+        key,
+        type,
+        value: String(form.get(orderFieldName(key)) ?? ""),
+      })),
+      now: Date.now(),
+    });
   }
 
   const { limits } = pair;

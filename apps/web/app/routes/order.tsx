@@ -22,6 +22,7 @@ import { ReceiptUpload } from "../order/receipt-upload.tsx";
 import { renderQrSvg } from "../order/render-qr-svg.server.ts";
 import { ReviewForm } from "../order/review-form.tsx";
 import { sendReceipt } from "../order/send-receipt.server.ts";
+import { useJustCreated } from "../order/use-just-created.ts";
 import { useRevalidateEvery } from "../routing/use-revalidate-every.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/order";
@@ -133,6 +134,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const { order, qrSvg, recalculation, serverNow } = loaderData;
   const status = order.exchange_status;
   useRevalidateEvery(STATUS_POLL_MS, !isTerminal(status));
+  // The creator's own tab may show the full card and name again (decision 023, "Revised").
+  const fullValues = useJustCreated(order);
   const send = order.send_currency;
   const receive = order.receive_currency;
   const rate = order.rate;
@@ -245,8 +248,8 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </dl>
       </section>
 
-      <OrderFields fields={order.fields} side="send" />
-      <OrderFields fields={order.fields} side="receive" />
+      <OrderFields fields={order.fields} side="send" full={fullValues} />
+      <OrderFields fields={order.fields} side="receive" full={fullValues} />
 
       <section className="order__card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t("Order.HistoryHeading")}</h2>
