@@ -180,12 +180,14 @@ export const affiliateLedgerEntries = pgTable(
   ],
 );
 
-export const ledgerAccounts = ["available", "on_hold", "paid", "house"] as const;
+export const ledgerAccounts = ["available", "on_hold", "paid", "debt", "house"] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
 /**
  * A line of an entry: `amount` (signed) on one account. Partner accounts (`available`,
- * `on_hold`, `paid`) name the partner; `house` is the exchange's side of rewards.
+ * `on_hold`, `paid`, `debt`) name the partner; `house` is the exchange's side of rewards.
+ * `debt` sums to zero or below: what a reward reversal could not take from `available` (the
+ * reward was already withdrawn), paid off by the partner's next credits (decision 039).
  */
 export const affiliateLedgerLines = pgTable(
   "affiliate_ledger_lines",
@@ -201,7 +203,7 @@ export const affiliateLedgerLines = pgTable(
   (t) => [
     check(
       "affiliate_ledger_lines_account_check",
-      sql`${t.account} in ('available', 'on_hold', 'paid', 'house')`,
+      sql`${t.account} in ('available', 'on_hold', 'paid', 'debt', 'house')`,
     ),
     check(
       "affiliate_ledger_lines_partner_check",

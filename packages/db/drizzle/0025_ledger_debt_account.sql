@@ -1,0 +1,2 @@
+ALTER TABLE "affiliate_ledger_lines" DROP CONSTRAINT "affiliate_ledger_lines_account_check";--> statement-breakpoint
+ALTER TABLE "affiliate_ledger_lines" ADD CONSTRAINT "affiliate_ledger_lines_account_check" CHECK ("affiliate_ledger_lines"."account" in ('available', 'on_hold', 'paid', 'debt', 'house'));
