@@ -30,7 +30,8 @@ import { listChannels } from "./channels/list-channels.ts";
 import { listReferrals } from "./referrals/list-referrals.ts";
 import { createWithdrawal } from "./withdrawals/create-withdrawal.ts";
 import { listWithdrawals } from "./withdrawals/list-withdrawals.ts";
-import { listWithdrawalCurrencies } from "./withdrawals/withdrawal-currencies.ts";
+import { createNewWithdrawalQueue } from "./withdrawals/new-withdrawal-queue.ts";
+import { createWithdrawalCurrencyCache } from "./withdrawals/withdrawal-currency-cache.ts";
 
 /**
  * The affiliate programme's calls (spec §7, issue 18, docs/decisions/029-affiliate-ledger.md).
@@ -41,6 +42,12 @@ export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
   const { db, appUrl, pairCache } = deps;
   // Read at boot: a bad AFFILIATE_* value stops the process with the variable named.
   const settings = affiliateSettings();
+  const withdrawalCurrencies = createWithdrawalCurrencyCache({
+    db,
+    settings,
+    changes: deps.catalogueChanges,
+  });
+  const newWithdrawals = createNewWithdrawalQueue({ db });
 
   define({
     path: "/rest/ref_channel/list",
@@ -130,7 +137,7 @@ export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
     auth: "user",
     payload: WithdrawalCurrencyListRequest,
     response: WithdrawalCurrencyListResponse,
-    handler: ({ lang }) => listWithdrawalCurrencies({ db, settings, lang }),
+    handler: async ({ lang }) => (await withdrawalCurrencies.get(lang)).list,
   });
 
   define({
@@ -143,7 +150,8 @@ export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
     response: WithdrawalCreateResponse,
     handler: ({ payload, user, lang }) =>
       createWithdrawal({
-        db,
+        currencies: withdrawalCurrencies,
+        newWithdrawals,
         settings,
         userId: user.id,
         lang,

@@ -5,17 +5,13 @@ import {
   type Locale,
   type Withdrawal,
 } from "@obmen/contracts";
-import { type Database, normaliseDecimal, queryPrepared } from "@obmen/db";
+import { normaliseDecimal } from "@obmen/db";
 import { countDecimals, formatPlain, toDecimal } from "@obmen/domain";
 import { checkOrderFields } from "../../orders/create/check-create-request.ts";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
-import { listWithdrawalCurrencies } from "./withdrawal-currencies.ts";
+import type { NewWithdrawalQueue } from "./new-withdrawal-queue.ts";
+import type { WithdrawalCurrencyCache } from "./withdrawal-currency-cache.ts";
 import { type WithdrawalRow, withdrawalView } from "./withdrawal-view.ts";
-
-/** What packages/db/sql/functions/create_withdrawal.sql answers. */
-type CreateWithdrawalOutcome =
-  | { outcome: "created"; id: number; amount: string; created_at: string }
-  | { outcome: "insufficient"; available: string };
 
 /** The programme's amounts never carry more places than this (USDT's 6 at most in practice). */
 const MAX_WITHDRAWAL_DECIMALS = 8;
@@ -26,11 +22,16 @@ const MAX_WITHDRAWAL_DECIMALS = 8;
  * minimum enforced, then one call of the database function `create_withdrawal`: the partner's
  * row locked (`FOR UPDATE`: two processes check one partner's balance one at a time), the
  * available balance summed from the ledger, and the request with its hold (available →
- * on_hold) written, in one transaction and one round trip. More than is available is 409
- * CONFLICT under `amount`, and nothing is written.
+ * on_hold) written, in one transaction. More than is available is 409 CONFLICT under
+ * `amount`, and nothing is written.
+ *
+ * The currency and its fields come from the catalogue cache, and the call shares its round
+ * trip and commit with the requests arriving at the same moment (new-withdrawal-queue.ts,
+ * docs/decisions/041-withdrawal-create-batched.md).
  */
 export async function createWithdrawal(options: {
-  db: Database;
+  currencies: WithdrawalCurrencyCache;
+  newWithdrawals: NewWithdrawalQueue;
   settings: AffiliateSettings;
   userId: string;
   lang: Locale;
@@ -38,13 +39,8 @@ export async function createWithdrawal(options: {
   amount: string;
   fields: { key: string; value: string }[];
 }): Promise<Withdrawal> {
-  const { db, settings, userId } = options;
-  const [currency] = await listWithdrawalCurrencies({
-    db,
-    settings,
-    lang: options.lang,
-    currencyId: options.currencyId,
-  });
+  const { settings, userId } = options;
+  const currency = (await options.currencies.get(options.lang)).byId.get(options.currencyId);
   if (!currency) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fields: { currency_id: { key: "AffiliateErrors.UnknownWithdrawalCurrency" } },
@@ -69,14 +65,15 @@ export async function createWithdrawal(options: {
   }
   const value = formatPlain(amount);
 
-  // One round trip: create_withdrawal.sql locks the partner, sums the ledger and writes the
-  // request with its hold, or answers how much is available.
-  const [result] = await queryPrepared<{ outcome: CreateWithdrawalOutcome }>(db, {
-    name: "create_withdrawal",
-    text: "select create_withdrawal($1, $2, $3, $4, $5) as outcome",
-    values: [userId, currency.id, settings.currency, value, JSON.stringify(fields)],
+  // create_withdrawal.sql locks the partner, sums the ledger and writes the request with its
+  // hold, or answers how much is available: this request's outcome, whatever its batch held.
+  const outcome = await options.newWithdrawals.insert({
+    partnerId: userId,
+    currencyId: currency.id,
+    currency: settings.currency,
+    amount: value,
+    fields,
   });
-  const outcome = result!.outcome;
   if (outcome.outcome === "insufficient") {
     const available = normaliseDecimal(outcome.available);
     throw new AppError(ErrorCode.CONFLICT, {

@@ -8,27 +8,20 @@ import type { AffiliateSettings } from "../affiliate-settings.ts";
  * `/rest/currency/withdrawal_list`: where a partner may be paid. The balance is in the programme
  * currency, so the choices are the active currencies of that code (USDT on TRON, on Ethereum,
  * …) that ask for payout details; each with the minimum and its receive fields, shaped like a
- * pair's order fields, whose rules the payout details must pass.
+ * pair's order fields, whose rules the payout details must pass. Read through the cache
+ * (withdrawal-currency-cache.ts), which drops it on every catalogue change.
  */
 export async function listWithdrawalCurrencies(options: {
   db: Database;
   settings: AffiliateSettings;
   lang: Locale;
-  /** Only this one (the create's check). */
-  currencyId?: number;
 }): Promise<WithdrawalCurrency[]> {
   const { db, settings, lang } = options;
   const rows = await db
     .select({ currency: currencies, paySystem: paySystems })
     .from(currencies)
     .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
-    .where(
-      and(
-        eq(currencies.currencyCode, settings.currency),
-        eq(currencies.active, true),
-        options.currencyId === undefined ? undefined : eq(currencies.id, options.currencyId),
-      ),
-    )
+    .where(and(eq(currencies.currencyCode, settings.currency), eq(currencies.active, true)))
     .orderBy(asc(currencies.sortOrder), asc(currencies.id));
   if (rows.length === 0) return [];
   const fields = await db

@@ -13,6 +13,9 @@ import { expect } from "vitest";
 import { readAffiliateSettings } from "../../../src/affiliate/affiliate-settings.ts";
 import { postEntry, transfer } from "../../../src/affiliate/ledger/post-entry.ts";
 import { createWithdrawal } from "../../../src/affiliate/withdrawals/create-withdrawal.ts";
+import { createNewWithdrawalQueue } from "../../../src/affiliate/withdrawals/new-withdrawal-queue.ts";
+import { createWithdrawalCurrencyCache } from "../../../src/affiliate/withdrawals/withdrawal-currency-cache.ts";
+import { createLocalCatalogueChanges } from "../../../src/catalogue/catalogue-changes.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { callApi } from "../../support/test-api.ts";
 
@@ -62,7 +65,12 @@ export async function usdtTrc20(db: Database): Promise<number> {
 /** A requested withdrawal of `amount` to USDT TRC20 through the use case. */
 export async function seedWithdrawal(db: Database, partnerId: string, amount = "20") {
   return createWithdrawal({
-    db,
+    currencies: createWithdrawalCurrencyCache({
+      db,
+      settings: SETTINGS,
+      changes: createLocalCatalogueChanges(),
+    }),
+    newWithdrawals: createNewWithdrawalQueue({ db }),
     settings: SETTINGS,
     userId: partnerId,
     lang: "en",
