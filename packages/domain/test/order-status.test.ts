@@ -33,6 +33,7 @@ const ALLOWED: ReadonlyArray<[ActorKind, OrderStatus, OrderStatus]> = [
   ["operator", "error", "processing"],
   ["operator", "error", "refunded"],
   ["operator", "error", "cancelled"],
+  ["operator", "completed", "refunded"],
   ["system", "new", "expired"],
 ];
 
@@ -59,17 +60,30 @@ describe("order status transitions", () => {
     }
   });
 
-  it("nothing leaves a terminal status, and every non-terminal status has a way out", () => {
+  it("only an operator's refund leaves a terminal status, and every other status has a way out", () => {
     for (const from of ORDER_STATUSES) {
       const exits = ACTOR_KINDS.flatMap((actor) => nextStatuses({ from, actor }));
-      expect(exits.length === 0, from).toBe(isTerminal(from));
+      if (from === "completed") expect(exits, from).toEqual(["refunded"]);
+      else expect(exits.length === 0, from).toBe(isTerminal(from));
     }
+    const leavingTerminal = ALLOWED.filter(([, from]) => isTerminal(from));
+    expect(leavingTerminal).toEqual([["operator", "completed", "refunded"]]);
     expect(ORDER_STATUSES.filter(isTerminal)).toEqual([
       "completed",
       "cancelled",
       "expired",
       "refunded",
     ]);
+  });
+
+  it("a customer never refunds, nor moves a completed order (decision 039)", () => {
+    for (const to of ORDER_STATUSES) {
+      expect(canTransition({ from: "completed", to, actor: "customer" }), to).toBe(false);
+      expect(canTransition({ from: "completed", to, actor: "system" }), to).toBe(false);
+    }
+    for (const from of ORDER_STATUSES) {
+      expect(canTransition({ from, to: "refunded", actor: "customer" }), from).toBe(false);
+    }
   });
 
   it("the system only expires unpaid orders", () => {
@@ -103,6 +117,13 @@ describe("reserve hold effect", () => {
     ["error", "keep"],
   ] as const)("→ %s: %s", (to, effect) => {
     expect(reserveHoldEffect({ to })).toBe(effect);
+  });
+
+  it("a refund after completion moves no reserve: the completion consumed the hold", () => {
+    expect(reserveHoldEffect({ from: "completed", to: "refunded" })).toBe("keep");
+    for (const from of ["paid", "processing", "hold", "error"] as const) {
+      expect(reserveHoldEffect({ from, to: "refunded" }), from).toBe("release");
+    }
   });
 
   it("every terminal status settles the hold, no other status does", () => {

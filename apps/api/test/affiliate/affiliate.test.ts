@@ -191,7 +191,7 @@ describe("affiliate programme", () => {
     const [channel] = (await as(partner, "/rest/ref_channel/list")).body.data;
     expect(channel.registrations).toBe(1);
 
-    // A refund after completion (no route allows it today: completed is terminal) reverses it.
+    // The reversal use case alone (the admin's route: refund-after-completion.test.ts).
     const reversed = await api.db.transaction((tx) => reverseOrderReward({ tx, orderId: uuid }));
     expect(reversed).toBe(after.minus(before).toFixed());
     expect(await api.db.transaction((tx) => reverseOrderReward({ tx, orderId: uuid }))).toBeNull();

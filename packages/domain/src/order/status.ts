@@ -44,8 +44,13 @@ type TransitionTable = Readonly<
  * - error is recoverable (processing again after a failed payout) or ends in refunded or
  *   cancelled (no payment found), so it keeps the reserve until then;
  * - the system only expires unpaid orders whose locked rate ran out; it never touches
- *   an order the customer says is paid — an operator must look at those.
- * completed, cancelled, expired and refunded are terminal.
+ *   an order the customer says is paid — an operator must look at those;
+ * - operator completed → refunded: the one way back from a finished order, for a chargeback
+ *   or a customer who returned the payout (docs/decisions/039-refund-after-completion.md).
+ *   The console lets only an `admin` make it and requires the reason; the partner's reward is
+ *   reversed and no reserve moves (`reserveHoldEffect`).
+ * completed, cancelled, expired and refunded are terminal: the order's course is over, so the
+ * customer's page stops offering payment and polling; only that refund leaves one.
  */
 const TRANSITIONS: TransitionTable = {
   customer: {
@@ -57,6 +62,7 @@ const TRANSITIONS: TransitionTable = {
     processing: ["completed", "hold", "error", "refunded"],
     hold: ["processing", "error", "refunded"],
     error: ["processing", "refunded", "cancelled"],
+    completed: ["refunded"],
   },
   system: {
     new: ["expired"],
@@ -74,7 +80,10 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** No transition leaves a terminal status, whoever asks. */
+/**
+ * The order's course is over (the customer's page stops polling and offering payment). No
+ * transition leaves a terminal status except an operator's refund after completion.
+ */
 export function isTerminal(status: OrderStatus): boolean {
   return TERMINAL.has(status);
 }
@@ -97,8 +106,14 @@ export function nextStatuses(options: { from: OrderStatus; actor: ActorKind }): 
  * The hold taken at creation is consumed when the payout completes and released when the
  * order ends without one (cancelled, expired, refunded); every other status keeps it, so a
  * reserve can never be promised twice while an operator decides (DESIGN.md "Orders").
+ * A refund after completion moves nothing: the completion consumed the hold, and whether the
+ * payout came back is the operator's to enter by hand on the reserve (decision 039).
  */
-export function reserveHoldEffect(options: { to: OrderStatus }): ReserveHoldEffect {
+export function reserveHoldEffect(options: {
+  from?: OrderStatus;
+  to: OrderStatus;
+}): ReserveHoldEffect {
+  if (options.from === "completed") return "keep";
   switch (options.to) {
     case "completed":
       return "consume";

@@ -4,13 +4,14 @@ import {
   ErrorCode,
   type FieldProblem,
 } from "@obmen/contracts";
-import { type Database, orderPayouts, orders } from "@obmen/db";
+import { type Database, type OperatorRoleName, orderPayouts, orders } from "@obmen/db";
 import { reserveHoldEffect } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import { affiliateOnOrderStatus } from "../../affiliate/rewards/on-order-status.ts";
 import type { OrderEffects } from "../../orders/effects/order-effects.ts";
 import { changeOrderStatus } from "../../orders/lifecycle/change-order-status.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
+import { isAdminOnlyMove } from "./operator-moves.ts";
 
 type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_reference?: string };
 
@@ -21,26 +22,40 @@ type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_refere
  * checked by the state machine (409 CONFLICT otherwise, so of two operators racing only one
  * wins), the reserve hold released or consumed, the history event with the operator as actor,
  * the customer's letter in the order's language, the payout reference and the audit row.
+ * A refund after completion (decision 039) is an admin's only (403 otherwise), needs the
+ * reason, reverses the partner's reward and moves no reserve.
  */
 export async function changeStatusByOperator(options: {
   db: Database;
   effects: OrderEffects;
   orderId: string;
   request: Request;
-  actor: AuditActor & { operatorId: string };
+  actor: AuditActor & { operatorId: string; role: OperatorRoleName };
 }): Promise<void> {
   const { db, effects, orderId, request, actor } = options;
   const comment = request.comment || null;
   const payoutReference = request.payout_reference || null;
   requireDetails(request.status, { comment, payoutReference });
 
-  await db.transaction(async (tx) => {
+  const from = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (!before) throw new AppError(ErrorCode.NOT_FOUND);
+    if (isAdminOnlyMove({ from: before.status, to: request.status })) {
+      if (actor.role !== "admin") {
+        throw new AppError(ErrorCode.FORBIDDEN, { details: { reason: "role" } });
+      }
+      // The reason is checked here, once the order is known to be completed: the customer's
+      // letter and the audit row carry it.
+      if (!comment) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, {
+          fields: { comment: { key: "AdminErrors.ReasonRequired" } },
+        });
+      }
+    }
     const updated = await changeOrderStatus({
       tx,
       effects,
@@ -60,7 +75,7 @@ export async function changeStatusByOperator(options: {
     }
     await writeAudit({
       tx,
-      actor,
+      actor: { operatorId: actor.operatorId, ip: actor.ip },
       action: "order.status",
       targetType: "order",
       targetId: orderId,
@@ -71,9 +86,10 @@ export async function changeStatusByOperator(options: {
         ...(payoutReference ? { payout_reference: payoutReference } : {}),
       },
     });
+    return before.status;
   });
   await effects.afterCommit({
-    reserveChanged: reserveHoldEffect({ to: request.status }) !== "keep",
+    reserveChanged: reserveHoldEffect({ from, to: request.status }) !== "keep",
   });
 }
 

@@ -3,6 +3,7 @@ import {
   currencies,
   currencyFields,
   type Database,
+  type OperatorRoleName,
   operators,
   orderEvents,
   orderPayouts,
@@ -11,8 +12,8 @@ import {
   paySystems,
   type Transaction,
 } from "@obmen/db";
-import { nextStatuses } from "@obmen/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
 const LABELS: Record<Locale, (field: FieldRow) => string> = {
@@ -25,12 +26,14 @@ const LABELS: Record<Locale, (field: FieldRow) => string> = {
  * One order as the desk shows it: amounts, both rates (applied and real), the customer's
  * fields unmasked (the operator pays out to them; the customer's page masks them, decision
  * 023), the receipts with links to their files, the history with the operator behind each
- * operator event, and the statuses the state machine lets an operator choose now.
+ * operator event, and the statuses the state machine lets this operator choose now (a refund
+ * after completion only for an admin, operator-moves.ts).
  */
 export async function loadAdminOrder(options: {
   db: Database | Transaction;
   orderId: string;
   lang: Locale;
+  role: OperatorRoleName;
 }): Promise<AdminOrder> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -129,7 +132,7 @@ export async function loadAdminOrder(options: {
       comment: event.comment,
       at: event.createdAt.toISOString(),
     })),
-    next_statuses: nextStatuses({ from: order.status, actor: "operator" }),
+    next_statuses: operatorNextStatuses({ from: order.status, role: options.role }),
     payout_reference: payouts[0]?.reference ?? null,
   };
 }

@@ -82,7 +82,12 @@ export function registerAdminRecalculationRoutes({ define, deps }: AdminRoutes) 
         request: body,
         actor: { operatorId: caller.operator.id, ip },
       });
-      return loadAdminOrder({ db: deps.db, orderId: params.uuid, lang });
+      return loadAdminOrder({
+        db: deps.db,
+        orderId: params.uuid,
+        lang,
+        role: caller.operator.role,
+      });
     },
   });
 }

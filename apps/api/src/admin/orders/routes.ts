@@ -51,14 +51,15 @@ export function registerAdminOrderRoutes(routes: AdminRoutes) {
     role: DESK,
     params: AdminOrderParams,
     response: AdminOrderResponse,
-    handler: ({ params, lang }) => loadAdminOrder({ db: deps.db, orderId: params.uuid, lang }),
+    handler: ({ params, lang, caller }) =>
+      loadAdminOrder({ db: deps.db, orderId: params.uuid, lang, role: caller.operator.role }),
   });
 
   define({
     method: "POST",
     path: "/admin/api/orders/{uuid}/status",
     summary:
-      "Move an order (processing, completed with payout_reference, hold and error with a comment, refunded, cancelled); 409 CONFLICT if the state machine forbids it",
+      "Move an order (processing, completed with payout_reference, hold and error with a comment, refunded, cancelled; a completed order refunded by an admin only, with a comment); 409 CONFLICT if the state machine forbids it",
     role: DESK,
     params: AdminOrderParams,
     body: AdminChangeOrderStatusRequest,
@@ -69,9 +70,14 @@ export function registerAdminOrderRoutes(routes: AdminRoutes) {
         effects: deps.orderEffects,
         orderId: params.uuid,
         request: body,
-        actor: { operatorId: caller.operator.id, ip },
+        actor: { operatorId: caller.operator.id, role: caller.operator.role, ip },
       });
-      return loadAdminOrder({ db: deps.db, orderId: params.uuid, lang });
+      return loadAdminOrder({
+        db: deps.db,
+        orderId: params.uuid,
+        lang,
+        role: caller.operator.role,
+      });
     },
   });
 

@@ -4,8 +4,9 @@ import { eq, sql } from "drizzle-orm";
 
 /**
  * A partner's balance, derived from the ledger (never stored): the sum of each of its
- * accounts' lines. `available` may be below zero only when a reward was reversed after it was
- * withdrawn (a debt the next rewards pay off); withdrawals never take it below zero.
+ * accounts' lines. `available` never goes below zero: withdrawals check it under the partner's
+ * lock, and a reward reversed after it was withdrawn leaves the shortfall on the `debt` account,
+ * which the next credits pay off before `available` grows (decision 039).
  */
 export async function partnerBalance(options: {
   db: Database | Transaction;

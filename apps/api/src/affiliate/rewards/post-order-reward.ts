@@ -1,15 +1,17 @@
 import {
   affiliateLedgerEntries,
   affiliateLedgerLines,
+  normaliseDecimal,
   type orders,
   type Transaction,
   users,
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
 import { resolveOrderReferral } from "../attribution/record-order-referral.ts";
-import { postEntry, transfer } from "../ledger/post-entry.ts";
+import { creditLines, lockPartnerBalance, reversalLines } from "../ledger/debt-netting.ts";
+import { postEntry } from "../ledger/post-entry.ts";
 import { programmeDecimals, programmeUnitValue } from "./programme-rate.ts";
 import { rewardAmount } from "./reward-amount.ts";
 
@@ -18,7 +20,8 @@ type OrderRow = typeof orders.$inferSelect;
 /**
  * Credits the partner who brought a completed order, inside the completion's transaction
  * (admin/orders/change-status-by-operator.ts): house → partner:available, the share of the
- * operator's profit in the programme currency (reward-amount.ts). Nothing when the order was
+ * operator's profit in the programme currency (reward-amount.ts), paying off first what the
+ * partner owes from a reversed reward (decision 039). Nothing when the order was
  * not referred, is the partner's own (its e-mail is the partner's login), made no profit, or
  * its currency has no rate to the programme currency. Returns the amount posted, or null.
  */
@@ -48,20 +51,24 @@ export async function postOrderReward(options: {
     decimals: await programmeDecimals(tx, settings.currency),
   });
   if (toDecimal(amount).lte(0)) return null;
+  const { owed } = await lockPartnerBalance({ tx, partnerId: referral.partnerId });
   await postEntry({
     tx,
     kind: "reward",
     partnerId: referral.partnerId,
     currency: settings.currency,
     orderId: order.id,
-    lines: transfer("house", "available", amount),
+    lines: creditLines({ from: "house", amount, owed }),
   });
   return amount;
 }
 
 /**
- * A refund after completion takes the reward back with a new entry (partner:available →
- * house), never by editing the first. Once per order; nothing when no reward was posted.
+ * A refund after completion takes the reward back with a new entry (partner → house), never by
+ * editing the first. Under the partner's row lock (the lock a withdrawal takes) it takes what
+ * `available` holds and records the rest as the partner's `debt`, so the balance never goes
+ * below zero (decision 039). Once per order; nothing when no reward was posted. The reward's
+ * amount is the sum of its partner lines (`available` and any `debt` it paid off).
  */
 export async function reverseOrderReward(options: {
   tx: Transaction;
@@ -72,7 +79,7 @@ export async function reverseOrderReward(options: {
     .select({
       partnerId: affiliateLedgerEntries.partnerId,
       currency: affiliateLedgerEntries.currency,
-      amount: affiliateLedgerLines.amount,
+      amount: sql<string>`sum(${affiliateLedgerLines.amount})::text`,
       reversed: sql<boolean>`exists (select 1 from ${affiliateLedgerEntries} r
         where r.order_id = ${orderId} and r.kind = 'reward_reversal')`,
     })
@@ -82,17 +89,20 @@ export async function reverseOrderReward(options: {
       and(
         eq(affiliateLedgerEntries.orderId, orderId),
         eq(affiliateLedgerEntries.kind, "reward"),
-        eq(affiliateLedgerLines.account, "available"),
+        inArray(affiliateLedgerLines.account, ["available", "debt"]),
       ),
-    );
+    )
+    .groupBy(affiliateLedgerEntries.partnerId, affiliateLedgerEntries.currency);
   if (!reward || reward.reversed) return null;
+  const amount = normaliseDecimal(reward.amount);
+  const { available } = await lockPartnerBalance({ tx, partnerId: reward.partnerId });
   await postEntry({
     tx,
     kind: "reward_reversal",
     partnerId: reward.partnerId,
     currency: reward.currency,
     orderId,
-    lines: transfer("available", "house", reward.amount),
+    lines: reversalLines({ amount, available }),
   });
-  return reward.amount;
+  return amount;
 }

@@ -2,6 +2,7 @@ import { type AdminWithdrawalDecision, AppError, ErrorCode } from "@obmen/contra
 import { affiliateWithdrawals, type Database, users } from "@obmen/db";
 import { and, eq } from "drizzle-orm";
 import { type AuditActor, writeAudit } from "../../admin/audit/write-audit.ts";
+import { creditLines, lockPartnerBalance } from "../ledger/debt-netting.ts";
 import { postEntry, transfer } from "../ledger/post-entry.ts";
 import { enqueueWithdrawalLetter } from "./withdrawal-letter.ts";
 
@@ -9,7 +10,8 @@ import { enqueueWithdrawalLetter } from "./withdrawal-letter.ts";
  * An operator pays or rejects a requested withdrawal (`POST /admin/api/withdrawals/{id}/status`),
  * in one transaction: the request locked while still `requested` (else 409 CONFLICT, so of two
  * operators only one decides), the hold moved to paid (on_hold → paid) or released
- * (on_hold → available), the audit row and the partner's letter in its language. A payment
+ * (on_hold → available, paying off first what the partner owes from a reversed reward,
+ * decision 039), the audit row and the partner's letter in its language. A payment
  * needs its reference; a rejection its reason (the partner reads it).
  */
 export async function decideWithdrawal(options: {
@@ -59,17 +61,21 @@ export async function decideWithdrawal(options: {
           eq(affiliateWithdrawals.status, "requested"),
         ),
       );
+    const lines =
+      decision.status === "paid"
+        ? transfer("on_hold", "paid", withdrawal.amount)
+        : creditLines({
+            from: "on_hold",
+            amount: withdrawal.amount,
+            owed: (await lockPartnerBalance({ tx, partnerId: withdrawal.partnerId })).owed,
+          });
     await postEntry({
       tx,
       kind: decision.status === "paid" ? "withdrawal_paid" : "withdrawal_released",
       partnerId: withdrawal.partnerId,
       currency: withdrawal.currency,
       withdrawalId: withdrawal.id,
-      lines: transfer(
-        "on_hold",
-        decision.status === "paid" ? "paid" : "available",
-        withdrawal.amount,
-      ),
+      lines,
     });
     await writeAudit({
       tx,

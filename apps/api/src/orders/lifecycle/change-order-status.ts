@@ -41,7 +41,8 @@ export async function changeOrderStatus(options: {
     .where(eq(orders.id, orderId))
     .returning();
 
-  const effect = reserveHoldEffect({ to });
+  // A refund after completion moves no reserve: the hold was consumed (decision 039).
+  const effect = reserveHoldEffect({ from: order.status, to });
   if (effect === "consume") {
     // Completion moves both currencies' reserves. Locking them first, in id order as every
     // batch of new orders does (insert-new-orders.ts), keeps the two from deadlocking.
