@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
 import type { LimitPolicy } from "./limit-policy.ts";
-import { createLimiter, type LimiterStore } from "./limiter-store.ts";
+import { createLimiter, type LimiterStore, readCounters } from "./limiter-store.ts";
 
 /** The calls counted per IP, each in its own bucket so a burst on one leaves the others usable. */
 export type LimitedCall =
@@ -80,9 +80,6 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     blockSeconds: 15 * 60,
   });
 
-  const consumed = async (limiter: RateLimiterAbstract, key: string) =>
-    (await limiter.get(key))?.consumedPoints ?? 0;
-
   return {
     /** One request to `call` from `ip`; over the budget → 429 `RATE_LIMITED`. */
     async throttle(call: LimitedCall, ip: string) {
@@ -94,24 +91,24 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
      * blocked; otherwise whether a captcha must come with it.
      */
     async beforeLogin({ email, ip }: { email: string; ip: string }) {
-      const pair = pairKey(email, ip);
-      const [pairBlock, ipBlock, byAccount, byIp] = await Promise.all([
-        consecutiveByAccountAndIp.get(pair),
-        slowBruteByIp.get(addressKey(ip)),
-        consumed(recentByAccount, hashed(email)),
-        consumed(recentByIp, addressKey(ip)),
+      const [pairBlock, ipBlock, byAccount, byIp] = await readCounters(store, [
+        { limiter: consecutiveByAccountAndIp, key: pairKey(email, ip) },
+        { limiter: slowBruteByIp, key: addressKey(ip) },
+        { limiter: recentByAccount, key: hashed(email) },
+        { limiter: recentByIp, key: addressKey(ip) },
       ]);
       for (const [res, points] of [
         [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
         [ipBlock, policy.failuresPerIpPerDay],
       ] as const) {
-        if (res && res.consumedPoints > points) throw rateLimited(res.msBeforeNext);
+        if (res.consumedPoints > points) throw rateLimited(res.msBeforeNext);
       }
       return {
         captchaRequired:
-          byAccount >= policy.captchaAfterAccountFailures || byIp >= policy.captchaAfterIpFailures,
+          byAccount.consumedPoints >= policy.captchaAfterAccountFailures ||
+          byIp.consumedPoints >= policy.captchaAfterIpFailures,
         /** Whether a success has a counter to clear (most logins have none: no extra write). */
-        hadFailures: byAccount > 0 || (pairBlock?.consumedPoints ?? 0) > 0,
+        hadFailures: byAccount.consumedPoints > 0 || pairBlock.consumedPoints > 0,
       };
     },
 
@@ -145,15 +142,16 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       email: string;
       call: "register" | "restore";
     }) {
-      const [byIp, byAccount, letters] = await Promise.all([
-        consumed(recentByIp, addressKey(ip)),
-        call === "restore" ? consumed(recentByAccount, hashed(email)) : 0,
-        consumed(lettersByAddress, hashed(email)),
+      const [byIp, byAccount, letters] = await readCounters(store, [
+        { limiter: recentByIp, key: addressKey(ip) },
+        { limiter: recentByAccount, key: hashed(email) },
+        { limiter: lettersByAddress, key: hashed(email) },
       ]);
       return (
-        byIp >= policy.captchaAfterIpFailures ||
-        byAccount >= policy.captchaAfterAccountFailures ||
-        letters >= policy.captchaAfterLettersPerAddress
+        byIp.consumedPoints >= policy.captchaAfterIpFailures ||
+        // Register ignores the account's failures: a captcha there would tell that it exists.
+        (call === "restore" && byAccount.consumedPoints >= policy.captchaAfterAccountFailures) ||
+        letters.consumedPoints >= policy.captchaAfterLettersPerAddress
       );
     },
 
