@@ -152,6 +152,12 @@ describe("every console call answers with its declared response schema", () => {
         body: { name: "Kaspi", icon: "/icons/kaspi.svg" },
       },
     );
+    await expectDeclared(
+      "PATCH",
+      "/admin/api/pay-systems/{id}",
+      `/admin/api/pay-systems/${paySystem.body.data.id}`,
+      { body: { name_ru: "Каспи", icon: "/icons/kaspi-2.svg" } },
+    );
     const currency = await expectDeclared(
       "POST",
       "/admin/api/currencies",

@@ -38,6 +38,7 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "PUT /admin/api/currencies/{id}/fields": ["admin", "operator"],
   "GET /admin/api/pay-systems": ["admin", "operator"],
   "POST /admin/api/pay-systems": ["admin", "operator"],
+  "PATCH /admin/api/pay-systems/{id}": ["admin", "operator"],
   "GET /admin/api/operators": ["admin"],
   "POST /admin/api/operators": ["admin"],
   "PATCH /admin/api/operators/{id}": ["admin"],

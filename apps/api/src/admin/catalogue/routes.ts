@@ -11,6 +11,7 @@ import {
   AdminPairPatch,
   AdminPairResponse,
   AdminPaySystemListResponse,
+  AdminPaySystemPatch,
   AdminPaySystemResponse,
 } from "@obmen/contracts";
 import type { AdminRoutes } from "../admin-routes.ts";
@@ -22,6 +23,7 @@ import { createPaySystem, listPaySystems } from "./pay-systems.ts";
 import { replaceCurrencyFields } from "./replace-currency-fields.ts";
 import { updateCurrency } from "./update-currency.ts";
 import { updatePair } from "./update-pair.ts";
+import { updatePaySystem } from "./update-pay-system.ts";
 
 /** Rates, reserves and limits move money: operators and admins, not editors. */
 const DESK = ["admin", "operator"] as const;
@@ -101,6 +103,24 @@ export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
       createPaySystem({
         db: deps.db,
         request: body,
+        actor: { operatorId: caller.operator.id, ip },
+      }),
+  });
+
+  define({
+    method: "PATCH",
+    path: "/admin/api/pay-systems/{id}",
+    summary: "Fix a pay system's names or icon; customers see the change at once",
+    role: DESK,
+    params: AdminIdParams,
+    body: AdminPaySystemPatch,
+    response: AdminPaySystemResponse,
+    handler: ({ params, body, caller, ip }) =>
+      updatePaySystem({
+        db: deps.db,
+        catalogueChanges: deps.catalogueChanges,
+        id: params.id,
+        patch: body,
         actor: { operatorId: caller.operator.id, ip },
       }),
   });
