@@ -239,7 +239,12 @@ function Actions({
       </>
     );
   }
-  const needs = chosen ? actionNeeds(chosen) : null;
+  // A refund after completion (an admin's only: the server offers it to no one else) undoes a
+  // finished deal: its own warning, and the reason is required (decision 039).
+  const refundsCompleted = order.exchange_status === "completed" && chosen === "refunded";
+  const needs = chosen
+    ? { ...actionNeeds(chosen), ...(refundsCompleted ? { commentRequired: true } : {}) }
+    : null;
   return (
     <div className="card actions">
       <h2>{t("Console.Order.Actions")}</h2>
@@ -259,7 +264,9 @@ function Actions({
       {chosen && needs && (
         <form className="actions__form" onSubmit={submit} noValidate>
           <p className="actions__confirm">
-            {t("Console.Order.ConfirmMove", { status: t(`Status.${chosen}.Name`) })}
+            {refundsCompleted
+              ? t("Console.Order.ConfirmRefundCompleted")
+              : t("Console.Order.ConfirmMove", { status: t(`Status.${chosen}.Name`) })}
           </p>
           {needs.payoutReference && (
             <div className="field">
