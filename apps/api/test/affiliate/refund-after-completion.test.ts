@@ -121,15 +121,18 @@ describe("refund after completion", () => {
     expect(open.body.data.next_statuses).toContain("refunded");
   });
 
-  it("refuses a desk operator (403), a missing reason (422) and an editor, changing nothing", async () => {
+  it("refuses a desk operator (409: completed is terminal for it), an editor (403) and a missing reason (422), changing nothing", async () => {
     const { user, rid } = await newPartner("refused-partner@example.com");
     const uuid = await completedOrder({ email: "refused@example.com", rid });
     const before = await accounts(user.id);
     const lettersBefore = (await api.db.select().from(mailOutbox)).length;
 
     const byOperator = await move(uuid, { status: "refunded", comment: REASON }, cookies.operator);
-    expect(byOperator.status).toBe(403);
-    expect(byOperator.body.error.code).toBe("FORBIDDEN");
+    expect(byOperator.status).toBe(409);
+    expect(byOperator.body.error).toMatchObject({
+      code: "CONFLICT",
+      details: { exchange_status: "completed" },
+    });
     const byEditor = await move(uuid, { status: "refunded", comment: REASON }, cookies.editor);
     expect(byEditor.status).toBe(403);
     for (const comment of [undefined, "   "]) {

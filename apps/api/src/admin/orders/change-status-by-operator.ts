@@ -22,7 +22,7 @@ type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_refere
  * checked by the state machine (409 CONFLICT otherwise, so of two operators racing only one
  * wins), the reserve hold released or consumed, the history event with the operator as actor,
  * the customer's letter in the order's language, the payout reference and the audit row.
- * A refund after completion (decision 039) is an admin's only (403 otherwise), needs the
+ * A refund after completion (decision 039) is an admin's only (409 otherwise), needs the
  * reason, reverses the partner's reward and moves no reserve.
  */
 export async function changeStatusByOperator(options: {
@@ -45,8 +45,11 @@ export async function changeStatusByOperator(options: {
       .for("update");
     if (!before) throw new AppError(ErrorCode.NOT_FOUND);
     if (isAdminOnlyMove({ from: before.status, to: request.status })) {
+      // For anyone else a completed order stays terminal: the same 409 as any move the state
+      // machine refuses, so an operator whose refund of a processing order lost the race to a
+      // completion is told the order moved, and the console reloads it.
       if (actor.role !== "admin") {
-        throw new AppError(ErrorCode.FORBIDDEN, { details: { reason: "role" } });
+        throw new AppError(ErrorCode.CONFLICT, { details: { exchange_status: before.status } });
       }
       // The reason is checked here, once the order is known to be completed: the customer's
       // letter and the audit row carry it.
