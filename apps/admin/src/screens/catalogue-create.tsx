@@ -1,18 +1,11 @@
-import type { AdminCurrency } from "@obmen/contracts";
+import type { AdminCurrency, AdminPaySystem } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { toApiDecimal } from "../format.ts";
-import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
-
-interface PaySystemItem {
-  id: number;
-  name: string;
-}
-
-type Input =
-  | { key: string; label: string; kind: "text" | "decimal" | "integer" }
-  | { key: string; label: string; kind: "select"; options: { value: string; label: string }[] };
+import { useI18n } from "../i18n.tsx";
+import { CreateInput, type Input } from "./catalogue-input.tsx";
+import { PaySystemEdit } from "./catalogue-pay-system-edit.tsx";
 
 /**
  * New pay systems, currencies and pairs (decision 028): what an empty catalogue is built from.
@@ -26,9 +19,9 @@ export function CatalogueCreate({
   onCreated: () => void;
 }) {
   const { t } = useI18n();
-  const [paySystems, setPaySystems] = useState<PaySystemItem[]>([]);
+  const [paySystems, setPaySystems] = useState<AdminPaySystem[]>([]);
   const loadPaySystems = useCallback(() => {
-    api<{ items: PaySystemItem[] }>("GET", "/pay-systems")
+    api<{ items: AdminPaySystem[] }>("GET", "/pay-systems")
       .then((result) => setPaySystems(result.items))
       .catch(() => setPaySystems([]));
   }, []);
@@ -107,6 +100,7 @@ export function CatalogueCreate({
           { key: "network_code", label: t("Console.Create.NetworkCode"), kind: "text" },
         ]}
       />
+      <PaySystemEdit paySystems={paySystems} onSaved={created} />
     </div>
   );
 }
@@ -199,61 +193,5 @@ function CreateForm({
         </button>
       </div>
     </form>
-  );
-}
-
-function CreateInput({
-  id,
-  input,
-  value,
-  error,
-  onChange,
-  t,
-}: {
-  id: string;
-  input: Input;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  t: ConsoleTranslate;
-}) {
-  const inputId = `${id}-${input.key}`;
-  const described = error ? `${inputId}-error` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={inputId}>{input.label}</label>
-      {input.kind === "select" ? (
-        <select
-          id={inputId}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        >
-          <option value="">{t("Console.Create.Choose")}</option>
-          {input.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={inputId}
-          inputMode={
-            input.kind === "text" ? undefined : input.kind === "integer" ? "numeric" : "decimal"
-          }
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />
-      )}
-      {error && (
-        <p className="field__error" id={described}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,62 @@
+import type { ConsoleTranslate } from "../i18n.tsx";
+
+/** One labelled input of the catalogue's forms (new pay systems, currencies, pairs; edits). */
+export type Input =
+  | { key: string; label: string; kind: "text" | "decimal" | "integer" }
+  | { key: string; label: string; kind: "select"; options: { value: string; label: string }[] };
+
+export function CreateInput({
+  id,
+  input,
+  value,
+  error,
+  onChange,
+  t,
+}: {
+  id: string;
+  input: Input;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  t: ConsoleTranslate;
+}) {
+  const inputId = `${id}-${input.key}`;
+  const described = error ? `${inputId}-error` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>{input.label}</label>
+      {input.kind === "select" ? (
+        <select
+          id={inputId}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        >
+          <option value="">{t("Console.Create.Choose")}</option>
+          {input.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          inputMode={
+            input.kind === "text" ? undefined : input.kind === "integer" ? "numeric" : "decimal"
+          }
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+      )}
+      {error && (
+        <p className="field__error" id={described}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

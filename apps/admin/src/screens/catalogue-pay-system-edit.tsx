@@ -1,0 +1,150 @@
+import type { AdminPaySystem } from "@obmen/contracts";
+import { type FormEvent, useState } from "react";
+import { ApiError, api } from "../api.ts";
+import { errorText } from "../app.tsx";
+import { useI18n } from "../i18n.tsx";
+import { CreateInput } from "./catalogue-input.tsx";
+
+const LOCAL_NAMES = ["name_ru", "name_en", "name_uk"] as const;
+type EditKey = "name" | "icon" | (typeof LOCAL_NAMES)[number];
+type Values = Record<EditKey, string>;
+
+export function paySystemValues(system: AdminPaySystem): Values {
+  return {
+    name: system.name,
+    name_ru: system.name_ru ?? "",
+    name_en: system.name_en ?? "",
+    name_uk: system.name_uk ?? "",
+    icon: system.icon,
+  };
+}
+
+/**
+ * The PATCH body: only what differs from the saved row. An emptied language name is sent as
+ * null (customers then read `name`); an emptied name or icon is sent as typed, so the server
+ * says what is wrong under its input.
+ */
+export function paySystemPatchBody(
+  system: AdminPaySystem,
+  values: Values,
+): Record<string, unknown> {
+  const saved = paySystemValues(system);
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(saved) as EditKey[]) {
+    const typed = values[key].trim();
+    if (typed === saved[key]) continue;
+    body[key] = typed === "" && (LOCAL_NAMES as readonly string[]).includes(key) ? null : typed;
+  }
+  return body;
+}
+
+/** Fixes a pay system's names or icon (`PATCH /admin/api/pay-systems/{id}`). */
+export function PaySystemEdit({
+  paySystems,
+  onSaved,
+}: {
+  paySystems: AdminPaySystem[];
+  onSaved: () => void;
+}) {
+  const { t } = useI18n();
+  const [selectedId, setSelectedId] = useState("");
+  const [values, setValues] = useState<Values | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState("");
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const system = paySystems.find((item) => String(item.id) === selectedId);
+
+  function choose(id: string) {
+    setSelectedId(id);
+    const chosen = paySystems.find((item) => String(item.id) === id);
+    setValues(chosen ? paySystemValues(chosen) : null);
+    setFields({});
+    setMessage("");
+    setDone(false);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!system || !values) return;
+    setFields({});
+    setMessage("");
+    setDone(false);
+    const body = paySystemPatchBody(system, values);
+    if (Object.keys(body).length === 0) {
+      setMessage(t("Console.Create.NothingChanged"));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await api<AdminPaySystem>("PATCH", `/pay-systems/${system.id}`, body);
+      setValues(paySystemValues(saved));
+      setDone(true);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+        setFields(error.fields);
+      else setMessage(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const id = "edit-pay-system";
+  const inputs = [
+    { key: "name", label: t("Console.Create.Name") },
+    { key: "name_ru", label: t("Console.Create.NameRu") },
+    { key: "name_en", label: t("Console.Create.NameEn") },
+    { key: "name_uk", label: t("Console.Create.NameUk") },
+    { key: "icon", label: t("Console.Create.Icon") },
+  ] as const;
+  return (
+    <form className="card row__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="row__buttons">
+        {t("Console.Create.EditPaySystem")}
+      </h2>
+      <CreateInput
+        id={id}
+        input={{
+          key: "id",
+          label: t("Console.Create.PaySystem"),
+          kind: "select",
+          options: paySystems.map((item) => ({ value: String(item.id), label: item.name })),
+        }}
+        value={selectedId}
+        error={undefined}
+        onChange={choose}
+        t={t}
+      />
+      {values &&
+        inputs.map((input) => (
+          <CreateInput
+            key={input.key}
+            id={id}
+            input={{ ...input, kind: "text" }}
+            value={values[input.key]}
+            error={fields[input.key]}
+            onChange={(value) => setValues({ ...values, [input.key]: value })}
+            t={t}
+          />
+        ))}
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {done && (
+        <p className="notice row__buttons" role="status">
+          {t("Console.Create.Saved")}
+        </p>
+      )}
+      {values && (
+        <div className="row__buttons">
+          <button type="submit" className="button" disabled={busy}>
+            {t("Console.Create.SaveEdit")}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
