@@ -96,7 +96,7 @@ async function newOperatorPage(browser: Browser, viewport = DESKTOP) {
   return { context, page: await context.newPage() };
 }
 
-test("an operator completes a paid order and the customer sees it completed", async ({
+test("an operator completes a paid order, the customer sees it completed, and an admin refunds it after a chargeback", async ({
   page,
   browser,
   baseURL,
@@ -165,11 +165,30 @@ test("an operator completes a paid order and the customer sees it completed", as
   await expect(desk.locator(".facts .badge").first()).toHaveText("Выполнена");
   await expect(desk.getByText("SBP-20261125-0042")).toBeVisible();
   await expect(desk.locator(".events")).toContainText(ADMIN.email);
-  await expect(desk.getByText("Заявка закрыта, действий больше нет.")).toBeVisible();
 
   // The customer's order page shows the order completed.
   await page.reload();
   await expect(page.locator(".order__status .badge")).toHaveText("Выполнена");
+
+  // A chargeback: an admin may still refund the completed order (decision 039), after a
+  // warning of its own, and only with the reason.
+  await desk.getByRole("button", { name: "Оформить возврат" }).click();
+  await expect(desk.locator(".actions__confirm")).toHaveText(
+    "Оформить возврат по выполненной заявке? Это для чарджбэка или если клиент вернул выплату. " +
+      "Вознаграждение партнёра за эту заявку будет списано. Резервы не изменятся: если выплата " +
+      "вернулась, поправьте резерв вручную в каталоге. Клиент получит письмо с причиной.",
+  );
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator("#action-comment-error")).toHaveText(
+    "Укажите причину — клиент прочитает её в письме.",
+  );
+  await desk.getByLabel("Причина для клиента (обязательно)").fill("Чарджбэк от банка-эмитента");
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator(".facts .badge").first()).toHaveText("Средства возвращены");
+  await expect(desk.locator(".events")).toContainText("Чарджбэк от банка-эмитента");
+  await expect(desk.getByText("Заявка закрыта, действий больше нет.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator(".order__status .badge")).toHaveText("Средства возвращены");
 
   // Sign out returns to the sign-in form, and the session is gone.
   await desk.getByRole("button", { name: "Выйти" }).click();

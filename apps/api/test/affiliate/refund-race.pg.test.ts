@@ -17,25 +17,38 @@ import {
 import { toDecimal } from "@obmen/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../../src/account/sessions/create-session.ts";
 import { createOperator } from "../../src/admin/operators/create-operator.ts";
 import { PASSWORD } from "../admin/support/admin-kit.ts";
 import { createForm, findPair } from "../support/orders.ts";
 import { startApiProcess } from "../support/start-api-process.ts";
 import { TEST_CLIENT } from "../support/test-api.ts";
-import { ledgerSum, seedPartner } from "./support/affiliate-kit.ts";
+import {
+  credit,
+  ledgerSum,
+  seedPartner,
+  TRON_ADDRESS,
+  usdtTrc20,
+} from "./support/affiliate-kit.ts";
 
 // The API process of the other two-process tests (support/start-api-process.ts): `APP_URL`
 // is http://localhost there.
 const ORIGIN = "http://localhost";
 const ADMINS = ["first-admin@obmen.example", "second-admin@obmen.example"];
 
-async function signed(port: number, path: string, payload: Record<string, unknown>) {
+async function signed(
+  port: number,
+  path: string,
+  payload: Record<string, unknown>,
+  user?: { token: string; ip: string },
+) {
   const { envelope, timestamp } = sealEnvelope({
     payload,
     publicKey: TEST_CLIENT.publicKey,
     secret: TEST_CLIENT.secret,
-    ip: "203.0.113.9",
+    ip: user?.ip ?? "203.0.113.9",
     lang: "en",
+    ...(user ? { userAuthToken: user.token } : {}),
   });
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: "POST",
@@ -67,7 +80,9 @@ async function consoleCall(port: number, path: string, body: unknown, cookie?: s
  * Two admins on two server processes refund the same completed, referred order at the same
  * moment (decision 039): the order row lock and the state machine let exactly one win, the
  * other gets 409 CONFLICT, and the partner's reward is reversed by exactly one entry, the
- * ledger summing to zero and the partner's available balance never below zero.
+ * ledger summing to zero and the partner's available balance never below zero. And refunds
+ * racing the partner's withdrawals of the whole balance: the partner's row lock orders them,
+ * so available never goes below zero and what the reversal could not take is a debt.
  */
 describe("two admins on two server processes refunding one completed order on PostgreSQL", () => {
   let database: TestDatabase;
@@ -112,6 +127,15 @@ describe("two admins on two server processes refunding one completed order on Po
     );
     await database.close();
   });
+
+  /** A partner with a default channel whose rid is `rid`. */
+  async function partnerWithChannel(email: string, rid: string): Promise<string> {
+    const partnerId = await seedPartner(database.db, { email });
+    await database.db
+      .insert(affiliateChannels)
+      .values({ partnerId, code: rid, name: "Main link", isDefault: true });
+    return partnerId;
+  }
 
   /** `count` orders made with the partner's rid, paid and completed at the desk. */
   async function completedOrders(rid: string, count: number): Promise<string[]> {
@@ -167,11 +191,8 @@ describe("two admins on two server processes refunding one completed order on Po
 
   it("one refund wins, one gets 409, and the reward is reversed exactly once", async () => {
     const { db } = database;
-    const partnerId = await seedPartner(db, { email: "race-partner@example.com" });
     const rid = "racepartner0001";
-    await db
-      .insert(affiliateChannels)
-      .values({ partnerId, code: rid, name: "Main link", isDefault: true });
+    const partnerId = await partnerWithChannel("race-partner@example.com", rid);
     const ids = await completedOrders(rid, 6);
     const rewards = await db
       .select()
@@ -233,5 +254,74 @@ describe("two admins on two server processes refunding one completed order on Po
     }
     // One letter per order, for the refund that happened.
     expect((await db.select().from(mailOutbox)).length - lettersBefore).toBe(ids.length);
+  });
+
+  it("refunds racing withdrawals of the whole balance never take available below zero", async () => {
+    const { db } = database;
+    const rid = "racepartner0002";
+    const partnerId = await partnerWithChannel("race-withdrawer@example.com", rid);
+    const ids = await completedOrders(rid, 4);
+    // Enough for the minimum withdrawal: the rewards plus 20.
+    await credit(db, partnerId, "20");
+    const whole = (await partnerAccount(partnerId, "available")).toFixed();
+    const { token } = await createSession({ tx: db, userId: partnerId, ip: "203.0.113.9" });
+    const currency = await usdtTrc20(db);
+
+    const [withdrawals, refunds] = await Promise.all([
+      Promise.all(
+        [0, 1].map((index) =>
+          signed(
+            ports[index]!,
+            "/rest/ref_withdrawal/create",
+            {
+              currency_id: currency,
+              amount: whole,
+              fields: [{ key: "receive_wallet_address", value: TRON_ADDRESS }],
+            },
+            { token, ip: `198.51.100.${index + 1}` },
+          ).then((result) => result.status),
+        ),
+      ),
+      Promise.all(
+        ids.map((uuid, index) =>
+          consoleCall(
+            ports[index % 2]!,
+            `/admin/api/orders/${uuid}/status`,
+            { status: "refunded", comment: "Chargeback" },
+            cookies[index % 2],
+          ).then((result) => result.status),
+        ),
+      ),
+    ]);
+    expect(refunds).toEqual(ids.map(() => 200));
+    // At most one withdrawal of the whole balance can pass; the other finds too little.
+    for (const status of withdrawals) expect([200, 409]).toContain(status);
+    const passed = withdrawals.filter((status) => status === 200).length;
+    expect(passed).toBeLessThanOrEqual(1);
+
+    const available = await partnerAccount(partnerId, "available");
+    const debt = await partnerAccount(partnerId, "debt");
+    expect(available.gte(0)).toBe(true);
+    expect(debt.lte(0)).toBe(true);
+    const rewards = toDecimal(whole).minus(20);
+    if (passed === 1) {
+      // The withdrawal held everything; whatever refund came after it became a debt.
+      expect(available.eq(0)).toBe(true);
+    } else {
+      expect(available.eq(20)).toBe(true);
+      expect(debt.eq(0)).toBe(true);
+    }
+    // Whatever the order, the partner's net position lost exactly the rewards.
+    const [onHold] = await db
+      .select({ total: sql<string>`coalesce(sum(${affiliateLedgerLines.amount}), 0)::text` })
+      .from(affiliateLedgerLines)
+      .where(
+        and(
+          eq(affiliateLedgerLines.partnerId, partnerId),
+          eq(affiliateLedgerLines.account, "on_hold"),
+        ),
+      );
+    expect(available.plus(debt).plus(onHold!.total).eq(toDecimal(whole).minus(rewards))).toBe(true);
+    expect(await ledgerSum(db)).toBe("0");
   });
 });
