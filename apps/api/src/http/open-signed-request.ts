@@ -36,6 +36,12 @@ export async function openSignedRequest(options: {
   replayGuard: ReplayGuard;
   /** Told the envelope's language as soon as it is read, so later refusals are worded in it. */
   onLang: (lang: Locale) => void;
+  /**
+   * Remembers the signature in place of `replayGuard.remember` (false: seen before), for a
+   * caller that folds the replay check into a statement of its own: a signed-in call on the
+   * database guard reads its session in the same round trip (signed-route.ts).
+   */
+  remember?: (signature: string, timestamp: number, meta: EnvelopeMeta) => Promise<boolean>;
   now?: number;
 }): Promise<SignedRequest> {
   const { envelope } = options;
@@ -92,21 +98,20 @@ export async function openSignedRequest(options: {
   if (token !== undefined && (typeof token !== "string" || token.length > 256)) {
     throw fail(ErrorCode.BAD_ENVELOPE);
   }
-  if (!(await options.replayGuard.remember(signed.toLowerCase(), timestamp))) {
-    throw fail(ErrorCode.REPLAYED_REQUEST);
-  }
+  const meta: EnvelopeMeta = {
+    public_key: decoded.public_key,
+    ip: decoded.ip,
+    lang,
+    timestamp,
+    ...(token ? { user_auth_token: token } : {}),
+  };
+  const signature = signed.toLowerCase();
+  const fresh = options.remember
+    ? await options.remember(signature, timestamp, meta)
+    : await options.replayGuard.remember(signature, timestamp);
+  if (!fresh) throw fail(ErrorCode.REPLAYED_REQUEST);
 
   const payload: Record<string, unknown> = { ...decoded };
   for (const key of META_KEYS) delete payload[key];
-  return {
-    payload,
-    meta: {
-      public_key: decoded.public_key,
-      ip: decoded.ip,
-      lang,
-      timestamp,
-      ...(token ? { user_auth_token: token } : {}),
-    },
-    client,
-  };
+  return { payload, meta, client };
 }

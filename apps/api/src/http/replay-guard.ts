@@ -17,9 +17,28 @@ export interface ReplayGuard {
    * false when it was seen. Throws `UNAVAILABLE` when the shared store cannot be reached.
    */
   remember(signature: string, timestamp: number): Promise<boolean>;
+  /**
+   * The database guard only: remembers the signature inside a statement of the caller's, so a
+   * signed-in call checks its signature and reads its session in one round trip
+   * (account/sessions/resolve-session.ts, docs/decisions/041-withdrawal-create-batched.md).
+   * `run` executes a statement that starts with {@link seenSignatureCte}, with `row`'s values
+   * for its placeholders, and answers whether the CTE inserted (or took over) the row.
+   */
+  rememberInside?<T>(
+    signature: string,
+    timestamp: number,
+    run: (row: SeenSignatureRow) => Promise<{ fresh: boolean; value: T }>,
+  ): Promise<{ fresh: boolean; value: T }>;
   /** Resolves when the store answers (for `/healthz`). */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The values {@link seenSignatureCte} inserts (its placeholders `signature` and `expiresAt`). */
+export interface SeenSignatureRow {
+  signature: string;
+  /** ISO time. */
+  expiresAt: string;
 }
 
 export function createMemoryReplayGuard(windowMs = REPLAY_WINDOW_MS): ReplayGuard {
@@ -87,11 +106,12 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
     sweptAt = Date.now();
     db.execute(sql`delete from seen_signatures where expires_at < now()`).catch(() => {});
   };
+  // The envelope passes the timestamp check until `timestamp` + the window, no longer.
+  const expiry = (timestamp: number) => new Date(timestamp + windowMs + 1_000);
   return {
     async remember(signature, timestamp) {
       if (Date.now() - sweptAt > windowMs) sweep();
-      // The envelope passes the timestamp check until `timestamp` + the window, no longer.
-      const expiresAt = new Date(timestamp + windowMs + 1_000);
+      const expiresAt = expiry(timestamp);
       // Prepared (parsed and planned once per connection): every signed call runs it.
       const rows = await unavailableOnFailure(() =>
         queryPrepared(db, {
@@ -106,11 +126,32 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
       );
       return rows.length === 1;
     },
+    async rememberInside(signature, timestamp, run) {
+      if (Date.now() - sweptAt > windowMs) sweep();
+      return unavailableOnFailure(() =>
+        run({ signature, expiresAt: expiry(timestamp).toISOString() }),
+      );
+    },
     async ping() {
       await db.execute(sql`select 1 from seen_signatures limit 1`);
     },
     async close() {},
   };
+}
+
+/**
+ * The database guard's insert (the statement `remember_signature` above) as a CTE named `seen`
+ * that holds one row when the signature is new: what {@link ReplayGuard.rememberInside}'s
+ * statement starts with. Its values are the placeholders `signature` and `expiresAt`.
+ */
+export function seenSignatureCte(db: Database) {
+  return db.$with("seen", { one: sql<number>`one` }).as(
+    sql`insert into seen_signatures (signature, expires_at)
+      values (${sql.placeholder("signature")}, ${sql.placeholder("expiresAt")})
+      on conflict (signature) do update set expires_at = excluded.expires_at
+        where seen_signatures.expires_at < now()
+      returning 1 as one`,
+  );
 }
 
 /** A store that cannot answer makes signed calls 503 `UNAVAILABLE`, not a 500. */

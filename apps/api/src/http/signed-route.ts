@@ -6,7 +6,13 @@ import type { ApiClient, ApiClientLookup } from "./api-clients.ts";
 import { checkResponseBody } from "./check-response.ts";
 import { openSignedRequest } from "./open-signed-request.ts";
 import type { ReplayGuard } from "./replay-guard.ts";
-import type { AuthContext, ResolveSignedInCaller, RouteAuth } from "./user-auth.ts";
+import type {
+  AuthContext,
+  RememberAndResolveSignedInCaller,
+  ResolveSignedInCaller,
+  RouteAuth,
+  SignedInCaller,
+} from "./user-auth.ts";
 import { validatePayload } from "./validate-payload.ts";
 
 /** Signed calls carry small JSON payloads; anything bigger is refused before it is parsed. */
@@ -78,6 +84,11 @@ export interface SignedRouteSettings {
   checkResponses: boolean;
   /** Resolves `user_auth_token` for routes with `auth: "user"`: the one place sessions are read. */
   resolveCaller: ResolveSignedInCaller;
+  /**
+   * The same, folded into the replay guard's round trip, when the guard can (the database
+   * guard, replay-guard.ts `rememberInside`): used instead of the two steps for `auth: "user"`.
+   */
+  rememberAndResolveCaller?: RememberAndResolveSignedInCaller;
 }
 
 /**
@@ -98,6 +109,10 @@ export function signedRoute<
     handler: async (request, reply) => {
       const envelope = request.method === "GET" ? request.query : request.body;
       const header = request.headers[TIMESTAMP_HEADER];
+      // A signed-in call checks its signature and reads its session in one round trip where
+      // the replay guard allows it (decision 041); `folded` is then the session it found.
+      let folded: SignedInCaller | null | undefined;
+      const foldInto = route.auth === "user" ? settings.rememberAndResolveCaller : undefined;
       const signed = await openSignedRequest({
         envelope: request.method === "GET" ? pickEnvelope(envelope) : envelope,
         timestampHeader: typeof header === "string" ? header : undefined,
@@ -106,10 +121,24 @@ export function signedRoute<
         onLang: (lang) => {
           request.apiLang = lang;
         },
+        remember:
+          foldInto &&
+          (async (signature, timestamp, meta) => {
+            const token = meta.user_auth_token;
+            if (!token) return security.replayGuard.remember(signature, timestamp);
+            const answer = await foldInto({ signature, timestamp, token, ip: meta.ip });
+            folded = answer.caller;
+            return answer.fresh;
+          }),
       });
       // Who is calling is settled before the payload is read: an anonymous caller learns
       // nothing about a signed-in call, not even which of its fields it would refuse.
-      const caller = route.auth === "user" ? await signedInCaller(settings, signed.meta) : {};
+      const caller =
+        route.auth !== "user"
+          ? {}
+          : folded !== undefined
+            ? liveCaller(folded)
+            : await signedInCaller(settings, signed.meta);
       const payload = validatePayload(route.payload, signed.payload);
       const data = await route.handler({
         payload,
@@ -132,7 +161,10 @@ export function signedRoute<
 /** The live session behind the envelope's token, or 401 for a missing, unknown, expired or ended one. */
 async function signedInCaller(settings: SignedRouteSettings, meta: EnvelopeMeta) {
   const token = meta.user_auth_token;
-  const caller = token ? await settings.resolveCaller({ token, ip: meta.ip }) : null;
+  return liveCaller(token ? await settings.resolveCaller({ token, ip: meta.ip }) : null);
+}
+
+function liveCaller(caller: SignedInCaller | null): SignedInCaller {
   if (!caller) throw new AppError(ErrorCode.UNAUTHORIZED);
   return caller;
 }

@@ -20,6 +20,17 @@ export type ResolveSignedInCaller = (options: {
   ip: string;
 }) => Promise<SignedInCaller | null>;
 
+/**
+ * Remembers the envelope's signature and resolves its token in one round trip (the database
+ * replay guard, account/sessions/resolve-session.ts): `fresh` false for a replayed signature.
+ */
+export type RememberAndResolveSignedInCaller = (options: {
+  signature: string;
+  timestamp: number;
+  token: string;
+  ip: string;
+}) => Promise<{ fresh: boolean; caller: SignedInCaller | null }>;
+
 /** `user`: the route answers 401 UNAUTHORIZED unless the envelope carries a live session. */
 export type RouteAuth = "none" | "user";
 

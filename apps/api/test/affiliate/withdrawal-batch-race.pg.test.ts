@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   insertNewWithdrawals,
+  type NewWithdrawal,
   type NewWithdrawalOutcome,
 } from "../../src/affiliate/withdrawals/insert-new-withdrawals.ts";
 import { createNewWithdrawalQueue } from "../../src/affiliate/withdrawals/new-withdrawal-queue.ts";
@@ -76,14 +77,13 @@ describe("batched withdrawals from two processes on PostgreSQL", () => {
     for (let index = 0; index < 5; index++) {
       partners.push(await seedPartner(db, { email: `batch-${index}@example.com`, balance: "100" }));
     }
-    const request = (partnerId: string) =>
-      ({
-        partnerId,
-        currencyId,
-        currency: SETTINGS.currency,
-        amount: "10",
-        fields: [{ key: "receive_wallet_address", value: TRON_ADDRESS }],
-      }) as const;
+    const request = (partnerId: string): NewWithdrawal => ({
+      partnerId,
+      currencyId,
+      currency: SETTINGS.currency,
+      amount: "10",
+      fields: [{ key: "receive_wallet_address", value: TRON_ADDRESS }],
+    });
 
     await locker.query("begin");
     await locker.query("select 1 from affiliate_partners where user_id = any($1) for update", [

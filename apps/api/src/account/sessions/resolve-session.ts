@@ -1,10 +1,19 @@
 import { type Database, preparedPerDatabase, userSessions, users } from "@obmen/db";
 import { SESSION_EXTEND_AFTER_MS, SESSION_LIFETIME_MS } from "@obmen/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { type ReplayGuard, seenSignatureCte } from "../../http/replay-guard.ts";
 import type { SignedInCaller } from "../../http/user-auth.ts";
 import { hashSecretToken } from "./secret-token.ts";
 
 const ms = (value: number) => sql`${value}::double precision * interval '1 millisecond'`;
+
+/** The live session whose token hashes to the placeholder `tokenHash`. */
+const liveSession = () =>
+  and(
+    eq(userSessions.tokenHash, sql.placeholder("tokenHash")),
+    isNull(userSessions.revokedAt),
+    gt(userSessions.expiresAt, sql`now()`),
+  );
 
 /**
  * Every signed-in call starts with this read: prepared once per database (Drizzle builds the
@@ -16,15 +25,62 @@ const sessionLookup = preparedPerDatabase((db) =>
     .select({ session: userSessions, user: users })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(
-      and(
-        eq(userSessions.tokenHash, sql.placeholder("tokenHash")),
-        isNull(userSessions.revokedAt),
-        gt(userSessions.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveSession())
     .prepare("resolve_session"),
 );
+
+/**
+ * The same read behind the database replay guard's insert, in one statement: a signed-in call
+ * on PostgreSQL without Redis checks its signature and finds its session in one round trip
+ * (docs/decisions/041-withdrawal-create-batched.md). One row whatever the token: `fresh` says
+ * whether the signature was new, `session` and `user` are null when no live session matches.
+ */
+const rememberedSessionLookup = preparedPerDatabase((db) => {
+  const seen = seenSignatureCte(db);
+  return db
+    .with(seen)
+    .select({
+      fresh: sql<boolean>`exists (select 1 from ${seen})`,
+      session: userSessions,
+      user: users,
+    })
+    .from(sql`(select 1) as one_row`)
+    .leftJoin(userSessions, liveSession())
+    .leftJoin(users, eq(users.id, userSessions.userId))
+    .prepare("remember_signature_resolve_session");
+});
+
+/**
+ * Remembers the envelope's signature with the database replay guard and resolves its token, in
+ * one statement: `fresh` false for a replayed signature (then `caller` means nothing), else
+ * `caller` as {@link resolveSession} answers it.
+ */
+export async function rememberAndResolveSession(options: {
+  db: Database;
+  guard: Required<Pick<ReplayGuard, "rememberInside">>;
+  signature: string;
+  timestamp: number;
+  token: string;
+  ip: string;
+}): Promise<{ fresh: boolean; caller: SignedInCaller | null }> {
+  const { db } = options;
+  const tokenHash = hashSecretToken(options.token);
+  const { fresh, value } = await options.guard.rememberInside(
+    options.signature,
+    options.timestamp,
+    async ({ signature, expiresAt }) => {
+      const [row] = await rememberedSessionLookup(db).execute({
+        signature,
+        expiresAt,
+        tokenHash,
+      });
+      const found = row?.session && row.user ? { session: row.session, user: row.user } : null;
+      return { fresh: row?.fresh === true, value: found };
+    },
+  );
+  if (!fresh || !value) return { fresh, caller: null };
+  return { fresh, caller: await slide(db, value, options.ip) };
+}
 
 /**
  * The live session a `user_auth_token` belongs to, with its user; null when the token is
@@ -41,6 +97,10 @@ export async function resolveSession(options: {
   const tokenHash = hashSecretToken(options.token);
   const [found] = await sessionLookup(db).execute({ tokenHash });
   if (!found) return null;
+  return slide(db, found, options.ip);
+}
+
+async function slide(db: Database, found: SignedInCaller, ip: string) {
   if (Date.now() - found.session.lastSeenAt.getTime() < SESSION_EXTEND_AFTER_MS) return found;
   // Guarded like the read, so a session revoked meanwhile is not brought back to life.
   const [extended] = await db
@@ -48,7 +108,7 @@ export async function resolveSession(options: {
     .set({
       lastSeenAt: sql`now()`,
       expiresAt: sql`now() + ${ms(SESSION_LIFETIME_MS)}`,
-      ip: options.ip,
+      ip,
     })
     .where(and(eq(userSessions.id, found.session.id), isNull(userSessions.revokedAt)))
     .returning();
