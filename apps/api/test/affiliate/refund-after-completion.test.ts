@@ -251,6 +251,16 @@ describe("refund after completion", () => {
       debt: "0",
     });
     expect(await ledgerSum(api.db)).toBe("0");
+    // What the partner's pages show as earned counts each reward whole, however it was split
+    // between the debt and available: the refunded order nets to 0, the second its reward.
+    const referrals = await callAs(api as unknown as TestApi, user, "/rest/ref_referral/list", {});
+    const rewards = Object.fromEntries(
+      referrals.body.data.items.map((item: any) => [item.exchange_uuid, item.reward]),
+    );
+    expect(rewards).toEqual({ [first]: "0", [second]: next });
+    const [channel] = (await callAs(api as unknown as TestApi, user, "/rest/ref_channel/list", {}))
+      .body.data;
+    expect(channel.earned).toBe(next);
   });
 
   it("a rejected withdrawal's release pays the debt first", async () => {

@@ -38,7 +38,7 @@ export async function channelDaily(options: {
       select r.channel_id, (e.created_at at time zone 'UTC')::date as day, sum(l.amount) as amount
       from affiliate_ledger_entries e
       join affiliate_order_referrals r on r.order_id = e.order_id and r.partner_id = ${userId}
-      join affiliate_ledger_lines l on l.entry_id = e.id and l.account = 'available'
+      join affiliate_ledger_lines l on l.entry_id = e.id and l.account in ('available', 'debt')
       where e.partner_id = ${userId} and e.kind in ('reward', 'reward_reversal')
         and e.created_at >= ${since}
       group by 1, 2

@@ -62,7 +62,7 @@ export const channelStats = {
   earned: sql<string>`(select coalesce(sum(l.amount), 0)::text
       from affiliate_order_referrals r
       join affiliate_ledger_entries e on e.order_id = r.order_id and e.kind in ('reward', 'reward_reversal')
-      join affiliate_ledger_lines l on l.entry_id = e.id and l.account = 'available'
+      join affiliate_ledger_lines l on l.entry_id = e.id and l.account in ('available', 'debt')
       where r.channel_id = ${channelId})`,
 };
 

@@ -15,7 +15,8 @@ export const REFERRALS_PAGE_SIZE = 50;
 
 /**
  * `/rest/ref_referral/list`: the orders the caller's channels brought, newest first, with the
- * reward each earned (net of a reversal). The customer's e-mail and details are not shown: a
+ * reward each earned (net of a reversal; the partner's lines of both, `available` and any
+ * `debt` a reward paid off or a reversal left, decision 039). The customer's e-mail and details are not shown: a
  * partner learns the pair, the amounts and the status, not who ordered.
  */
 export async function listReferrals(options: {
@@ -40,7 +41,7 @@ export async function listReferrals(options: {
       receiveCurrencyId: orders.receiveCurrencyId,
       reward: sql<string>`(select coalesce(sum(l.amount), 0)::text
         from ${affiliateLedgerEntries} e
-        join ${affiliateLedgerLines} l on l.entry_id = e.id and l.account = 'available'
+        join ${affiliateLedgerLines} l on l.entry_id = e.id and l.account in ('available', 'debt')
         where e.order_id = ${orders.id} and e.kind in ('reward', 'reward_reversal'))`,
     })
     .from(affiliateOrderReferrals)
