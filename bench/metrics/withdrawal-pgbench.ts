@@ -10,21 +10,20 @@ const run = promisify(execFile);
 
 /**
  * The statements of one `/rest/ref_withdrawal/create` as the app sends them
- * (apps/api/src/affiliate/withdrawals/create-withdrawal.ts, account/sessions/resolve-session.ts,
- * http/replay-guard.ts): the replay guard's insert, the session and its user, the payout
- * currency and its fields, then the one call of `create_withdrawal` that locks the partner's
- * row, sums its available balance and writes the request, the entry and its two lines. A random
- * partner of the bench's 1,000 per transaction (`bench_partners`, made by the metric), as the
- * HTTP load spreads them.
+ * (docs/decisions/041-withdrawal-create-batched.md): the replay guard's insert and the session
+ * with its user in one statement (account/sessions/resolve-session.ts, http/replay-guard.ts),
+ * then the call of `create_withdrawal` that locks the partner's row, sums its available balance
+ * and writes the request, the entry and its two lines. The payout currency and its fields come
+ * from the app's cache, so neither side reads them. A random partner of the bench's 1,000 per
+ * transaction (`bench_partners`, made by the metric), looked up inside each statement, as the
+ * HTTP load spreads them; one request per transaction: a pgbench client is one partner and
+ * cannot batch, while the app puts the calls that arrive during its previous one into one
+ * statement (new-withdrawal-queue.ts).
  */
 const SCRIPT = `
 \\set n random(1, 1000)
-SELECT user_id AS uid, token_hash AS th FROM bench_partners WHERE n = :n \\gset
-INSERT INTO seen_signatures (signature, expires_at) VALUES (md5(random()::text) || md5(random()::text), now() + interval '5 minutes') ON CONFLICT DO NOTHING;
-SELECT s.*, u.* FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = :th AND s.revoked_at IS NULL AND s.expires_at > now();
-SELECT c.*, p.* FROM currencies c JOIN pay_systems p ON p.id = c.pay_system_id WHERE c.currency_code = 'USDT' AND c.active AND c.id = :cid;
-SELECT * FROM currency_fields WHERE currency_id = :cid AND side = 'receive' ORDER BY sort_order, id;
-SELECT create_withdrawal(:uid, :cid, 'USDT', 10, :fields::jsonb);
+WITH seen AS (INSERT INTO seen_signatures (signature, expires_at) VALUES (md5(random()::text) || md5(random()::text), now() + interval '5 minutes') ON CONFLICT (signature) DO UPDATE SET expires_at = excluded.expires_at WHERE seen_signatures.expires_at < now() RETURNING 1 AS one) SELECT exists (SELECT 1 FROM seen), s.*, u.* FROM (SELECT 1) AS one_row LEFT JOIN user_sessions s ON s.token_hash = (SELECT token_hash FROM bench_partners WHERE n = :n) AND s.revoked_at IS NULL AND s.expires_at > now() LEFT JOIN users u ON u.id = s.user_id;
+SELECT create_withdrawal(p.user_id, :cid, 'USDT', 10, :fields::jsonb) FROM bench_partners p WHERE p.n = :n;
 `;
 
 export interface WithdrawalPgbenchResult {
