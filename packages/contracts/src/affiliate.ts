@@ -230,6 +230,11 @@ export const AdminPartner = z.object({
   channels: z.number().int(),
   orders: z.number().int(),
   balance: AffiliateBalance,
+  /**
+   * What the partner owes from rewards reversed after they were withdrawn (zero or more), paid
+   * off by the next credits before `available` grows (decision 039).
+   */
+  debt: DecimalString,
 });
 export const AdminPartnerListResponse = dataResponse(
   z.object({
