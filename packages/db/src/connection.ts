@@ -9,6 +9,7 @@ import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { type InitialisePgliteDirOptions, initialisePgliteDir } from "./initialise-pglite-dir.ts";
 import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
+import { useNamedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -117,6 +118,7 @@ async function openFilePglite(
 }
 
 function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): DatabaseHandle {
+  useNamedStatements(pglite);
   const typed = drizzlePglite({ client: pglite, schema });
   return makeHandle({ engine: "pglite", pglite, typed }, async () => {
     await pglite.close();

@@ -45,7 +45,7 @@ describe("reading several limiter counters in one PostgreSQL query", () => {
       }),
     );
   /** Waits within a second of each other differ only by the time between the two reads. */
-  const roughly = (readings: { consumedPoints: number; msBeforeNext: number }[]) =>
+  const roughly = (readings: readonly { consumedPoints: number; msBeforeNext: number }[]) =>
     readings.map((reading) => ({
       consumedPoints: reading.consumedPoints,
       seconds: Math.round(reading.msBeforeNext / 1000),
