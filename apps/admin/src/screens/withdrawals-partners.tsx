@@ -14,6 +14,8 @@ interface PartnerPage {
     channels: number;
     orders: number;
     balance: { available: string; on_hold: string; paid: string; currency: string };
+    /** Owed from rewards reversed after they were withdrawn (decision 039). */
+    debt: string;
   }[];
   total: number;
   page: number;
@@ -68,6 +70,11 @@ export function PartnersList({ page, onPage }: { page: number; onPage: (page: nu
                 <span>
                   {t("Console.Withdrawals.PaidOut")}: {money(partner.balance.paid)}
                 </span>
+                {partner.debt !== "0" && (
+                  <span className="partner__debt">
+                    {t("Console.Withdrawals.Debt")}: {money(partner.debt)}
+                  </span>
+                )}
                 <span>
                   {t("Console.Withdrawals.Channels")}: {partner.channels}
                 </span>

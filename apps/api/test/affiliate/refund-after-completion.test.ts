@@ -239,6 +239,11 @@ describe("refund after completion", () => {
     expect(await accounts(user.id)).toEqual({ available: "0", on_hold: all, debt: owed });
     const info = await callAs(api as unknown as TestApi, user, "/rest/ref_channel/info", {});
     expect(info.body.data.balance.available).toBe("0");
+    const partners = await adminCall(api, "GET", "/admin/api/partners", {
+      cookie: cookies.operator,
+    });
+    const listed = partners.body.data.items.find((p: any) => p.email === "partner-b@example.com");
+    expect(listed).toMatchObject({ balance: { available: "0", on_hold: all }, debt: reward });
     expect(await ledgerSum(api.db)).toBe("0");
 
     // The next reward pays the debt first; only the rest becomes available.

@@ -7,6 +7,7 @@ import {
   normaliseDecimal,
   users,
 } from "@obmen/db";
+import { toDecimal } from "@obmen/domain";
 import { count, desc, eq, sql } from "drizzle-orm";
 
 export const PARTNERS_PAGE_SIZE = 50;
@@ -34,6 +35,7 @@ export async function listPartners(options: { db: Database; currency: string; pa
       available: balanceOf("available"),
       onHold: balanceOf("on_hold"),
       paid: balanceOf("paid"),
+      debt: balanceOf("debt"),
     })
     .from(affiliatePartners)
     .innerJoin(users, eq(users.id, affiliatePartners.userId))
@@ -54,6 +56,8 @@ export async function listPartners(options: { db: Database; currency: string; pa
         paid: normaliseDecimal(row.paid),
         currency: options.currency,
       },
+      // The `debt` account sums to zero or below; the console shows what is owed.
+      debt: normaliseDecimal(toDecimal(row.debt).times(-1).toFixed()),
     })),
     total: total?.n ?? 0,
     page,
