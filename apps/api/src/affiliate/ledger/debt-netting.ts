@@ -49,9 +49,11 @@ function atLeastZero(value: Decimal): Decimal {
 }
 
 /**
- * Locks the partner's row (the lock `create_withdrawal` takes, so a withdrawal and a reversal
- * or a credit of one partner never interleave, from any process) and sums its `available`
- * balance and what it owes.
+ * Locks the partner's row and sums its `available` balance and what it owes. `FOR NO KEY
+ * UPDATE` conflicts with the `FOR UPDATE` that `create_withdrawal` takes and with itself, so a
+ * withdrawal and a reversal or a credit of one partner never interleave, from any process; it
+ * does not conflict with the KEY SHARE lock an order created with the partner's rid takes
+ * through its referral's foreign key, so a completion never holds up new orders.
  */
 export async function lockPartnerBalance(options: {
   tx: Transaction;
@@ -62,7 +64,7 @@ export async function lockPartnerBalance(options: {
     .select({ id: affiliatePartners.userId })
     .from(affiliatePartners)
     .where(eq(affiliatePartners.userId, partnerId))
-    .for("update");
+    .for("no key update");
   const rows = await tx
     .select({
       account: affiliateLedgerLines.account,
