@@ -6,7 +6,8 @@ import { registerAccountDataRoutes } from "./account/account-data-routes.ts";
 import { type AccountSecurity, createAccountSecurity } from "./account/account-security.ts";
 import { registerCaptchaRoutes } from "./account/captcha/routes.ts";
 import { registerAccountRoutes } from "./account/routes.ts";
-import { rememberAndResolveSession, resolveSession } from "./account/sessions/resolve-session.ts";
+import { createRememberingSessionResolver } from "./account/sessions/remember-and-resolve-sessions.ts";
+import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
 import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
 import { registerAffiliateRoutes } from "./affiliate/routes.ts";
@@ -155,15 +156,14 @@ export async function registerApi(
       docs,
       checkResponses,
       resolveCaller: ({ token, ip }) => resolveSession({ db: options.db, token, ip }),
-      // The database guard remembers a signed-in call's signature in its session read's
-      // statement: one round trip fewer per call (docs/decisions/041-withdrawal-create-batched.md).
+      // The database guard remembers signed-in calls' signatures in their session reads'
+      // statement, batched: one round trip fewer per call, and shared by the calls arriving
+      // together (docs/decisions/041-withdrawal-create-batched.md).
       rememberAndResolveCaller: rememberInside
-        ? (call) =>
-            rememberAndResolveSession({
-              db: options.db,
-              guard: { rememberInside: rememberInside.bind(options.replayGuard) },
-              ...call,
-            })
+        ? createRememberingSessionResolver({
+            db: options.db,
+            guard: { rememberInside: rememberInside.bind(options.replayGuard) },
+          })
         : undefined,
     };
     const routes: ApiRoutes = {

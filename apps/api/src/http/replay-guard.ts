@@ -18,23 +18,21 @@ export interface ReplayGuard {
    */
   remember(signature: string, timestamp: number): Promise<boolean>;
   /**
-   * The database guard only: remembers the signature inside a statement of the caller's, so a
-   * signed-in call checks its signature and reads its session in one round trip
-   * (account/sessions/resolve-session.ts, docs/decisions/041-withdrawal-create-batched.md).
-   * `run` executes a statement that starts with {@link seenSignatureCte}, with `row`'s values
-   * for its placeholders, and answers whether the CTE inserted (or took over) the row.
+   * The database guard only: remembers signatures inside a statement of the caller's, so
+   * signed-in calls check their signatures and read their sessions in one round trip, many
+   * calls at once (account/sessions/remember-and-resolve-sessions.ts, decision 041). `run`
+   * executes a statement with {@link seenSignaturesCte} over `rows`, and answers what it read.
    */
   rememberInside?<T>(
-    signature: string,
-    timestamp: number,
-    run: (row: SeenSignatureRow) => Promise<{ fresh: boolean; value: T }>,
-  ): Promise<{ fresh: boolean; value: T }>;
+    entries: { signature: string; timestamp: number }[],
+    run: (rows: SeenSignatureRow[]) => Promise<T>,
+  ): Promise<T>;
   /** Resolves when the store answers (for `/healthz`). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The values {@link seenSignatureCte} inserts (its placeholders `signature` and `expiresAt`). */
+/** A row {@link seenSignaturesCte} inserts. */
 export interface SeenSignatureRow {
   signature: string;
   /** ISO time. */
@@ -126,11 +124,13 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
       );
       return rows.length === 1;
     },
-    async rememberInside(signature, timestamp, run) {
+    async rememberInside(entries, run) {
       if (Date.now() - sweptAt > windowMs) sweep();
-      return unavailableOnFailure(() =>
-        run({ signature, expiresAt: expiry(timestamp).toISOString() }),
-      );
+      const rows = entries.map(({ signature, timestamp }) => ({
+        signature,
+        expiresAt: expiry(timestamp).toISOString(),
+      }));
+      return unavailableOnFailure(() => run(rows));
     },
     async ping() {
       await db.execute(sql`select 1 from seen_signatures limit 1`);
@@ -140,17 +140,19 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
 }
 
 /**
- * The database guard's insert (the statement `remember_signature` above) as a CTE named `seen`
- * that holds one row when the signature is new: what {@link ReplayGuard.rememberInside}'s
- * statement starts with. Its values are the placeholders `signature` and `expiresAt`.
+ * The database guard's insert (the statement `remember_signature` above) for many signatures,
+ * as a CTE named `seen` that reads the CTE `input` (`signature`, `expires_at`) and returns the
+ * `signature` of every row it inserted or took over: the new ones. What
+ * {@link ReplayGuard.rememberInside}'s statement holds. A signature twice in one `input` would
+ * fail the statement (a row cannot be updated twice): the caller sends each once.
  */
-export function seenSignatureCte(db: Database) {
-  return db.$with("seen", { one: sql<number>`one` }).as(
+export function seenSignaturesCte(db: Database) {
+  return db.$with("seen", { signature: sql<string>`signature` }).as(
     sql`insert into seen_signatures (signature, expires_at)
-      values (${sql.placeholder("signature")}, ${sql.placeholder("expiresAt")})
+      select signature, expires_at from input
       on conflict (signature) do update set expires_at = excluded.expires_at
         where seen_signatures.expires_at < now()
-      returning 1 as one`,
+      returning signature`,
   );
 }
 

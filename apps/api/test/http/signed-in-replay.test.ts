@@ -1,17 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { userSessions } from "@obmen/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "../../src/account/sessions/create-session.ts";
-import { createDatabaseReplayGuard } from "../../src/index.ts";
+import { createRememberingSessionResolver } from "../../src/account/sessions/remember-and-resolve-sessions.ts";
+import { createDatabaseReplayGuard, type ReplayGuard } from "../../src/index.ts";
 import { seedPartner, TRON_ADDRESS, usdtTrc20 } from "../affiliate/support/affiliate-kit.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 
 /**
  * With the database replay guard a signed-in call remembers its signature and reads its session
- * in one statement (docs/decisions/041-withdrawal-create-batched.md), on the test engine: the
- * guard and the session rules hold as in two steps, and a withdrawal takes two statements, as
- * an order's create does (the guard's, then the batched call).
+ * in one statement, shared by the calls arriving together
+ * (docs/decisions/041-withdrawal-create-batched.md), on the test engine: the guard and the
+ * session rules hold as in two steps, a withdrawal takes two statements, as an order's create
+ * does (the guard's, then the batched call), and a rush shares them.
  */
 describe("a signed-in call on the database replay guard", () => {
   let api: TestApi;
@@ -38,12 +41,17 @@ describe("a signed-in call on the database replay guard", () => {
   }, 60_000);
   afterAll(() => api?.close());
 
-  function seal(path: string, payload: Record<string, unknown>, userToken: string) {
+  function seal(
+    path: string,
+    payload: Record<string, unknown>,
+    userToken: string,
+    ip = "203.0.113.7",
+  ) {
     const { envelope, timestamp } = sealEnvelope({
       payload,
       publicKey: TEST_CLIENT.publicKey,
       secret: TEST_CLIENT.secret,
-      ip: "203.0.113.7",
+      ip,
       lang: "en",
       userAuthToken: userToken,
     });
@@ -81,6 +89,32 @@ describe("a signed-in call on the database replay guard", () => {
     const again = await send();
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("REPLAYED_REQUEST");
+  });
+
+  it("shares the guard's statement among calls arriving together; the same envelope twice at once passes once", async () => {
+    const resolve = createRememberingSessionResolver({
+      db: api.db,
+      guard: createDatabaseReplayGuard(api.db) as Required<ReplayGuard>,
+    });
+    const call = (signature: string, userToken = token) =>
+      resolve({ signature, timestamp: Date.now(), token: userToken, ip: "203.0.113.7" });
+    const prefix = randomBytes(8).toString("hex");
+    statements.mockClear();
+    const answers = await Promise.all([
+      ...Array.from({ length: 12 }, (_, index) => call(`${prefix}-${index}`)),
+      call(`${prefix}-unknown`, "f".repeat(40)),
+      call(`${prefix}-twice`),
+      call(`${prefix}-twice`),
+    ]);
+    // Two calls may be out: the first two go alone, the 13 that arrive meanwhile as one.
+    expect(statements.mock.calls).toHaveLength(3);
+    for (const answer of answers.slice(0, 12)) {
+      expect(answer).toMatchObject({ fresh: true, caller: { user: { id: partner } } });
+    }
+    expect(answers[12]).toEqual({ fresh: true, caller: null });
+    expect(answers.slice(13).map((answer) => answer.fresh)).toEqual([true, false]);
+    // Remembered: each is a replay now.
+    expect((await call(`${prefix}-3`)).fresh).toBe(false);
   });
 
   it("refuses an unknown token with 401, and remembers the signature all the same", async () => {

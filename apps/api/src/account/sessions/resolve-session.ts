@@ -1,7 +1,6 @@
 import { type Database, preparedPerDatabase, userSessions, users } from "@obmen/db";
 import { SESSION_EXTEND_AFTER_MS, SESSION_LIFETIME_MS } from "@obmen/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { type ReplayGuard, seenSignatureCte } from "../../http/replay-guard.ts";
 import type { SignedInCaller } from "../../http/user-auth.ts";
 import { hashSecretToken } from "./secret-token.ts";
 
@@ -30,59 +29,6 @@ const sessionLookup = preparedPerDatabase((db) =>
 );
 
 /**
- * The same read behind the database replay guard's insert, in one statement: a signed-in call
- * on PostgreSQL without Redis checks its signature and finds its session in one round trip
- * (docs/decisions/041-withdrawal-create-batched.md). One row whatever the token: `fresh` says
- * whether the signature was new, `session` and `user` are null when no live session matches.
- */
-const rememberedSessionLookup = preparedPerDatabase((db) => {
-  const seen = seenSignatureCte(db);
-  return db
-    .with(seen)
-    .select({
-      fresh: sql<boolean>`exists (select 1 from ${seen})`,
-      session: userSessions,
-      user: users,
-    })
-    .from(sql`(select 1) as one_row`)
-    .leftJoin(userSessions, liveSession())
-    .leftJoin(users, eq(users.id, userSessions.userId))
-    .prepare("remember_signature_resolve_session");
-});
-
-/**
- * Remembers the envelope's signature with the database replay guard and resolves its token, in
- * one statement: `fresh` false for a replayed signature (then `caller` means nothing), else
- * `caller` as {@link resolveSession} answers it.
- */
-export async function rememberAndResolveSession(options: {
-  db: Database;
-  guard: Required<Pick<ReplayGuard, "rememberInside">>;
-  signature: string;
-  timestamp: number;
-  token: string;
-  ip: string;
-}): Promise<{ fresh: boolean; caller: SignedInCaller | null }> {
-  const { db } = options;
-  const tokenHash = hashSecretToken(options.token);
-  const { fresh, value } = await options.guard.rememberInside(
-    options.signature,
-    options.timestamp,
-    async ({ signature, expiresAt }) => {
-      const [row] = await rememberedSessionLookup(db).execute({
-        signature,
-        expiresAt,
-        tokenHash,
-      });
-      const found = row?.session && row.user ? { session: row.session, user: row.user } : null;
-      return { fresh: row?.fresh === true, value: found };
-    },
-  );
-  if (!fresh || !value) return { fresh, caller: null };
-  return { fresh, caller: await slide(db, value, options.ip) };
-}
-
-/**
  * The live session a `user_auth_token` belongs to, with its user; null when the token is
  * unknown, expired or revoked. Sliding expiry: a use that finds the session last extended
  * more than a day ago moves `expires_at` 30 days ahead, so a session in daily use never
@@ -100,7 +46,15 @@ export async function resolveSession(options: {
   return slide(db, found, options.ip);
 }
 
-async function slide(db: Database, found: SignedInCaller, ip: string) {
+/**
+ * Sliding expiry of a session just found live (resolveSession, and
+ * remember-and-resolve-sessions.ts): null if it was revoked meanwhile.
+ */
+export async function slide(
+  db: Database,
+  found: SignedInCaller,
+  ip: string,
+): Promise<SignedInCaller | null> {
   if (Date.now() - found.session.lastSeenAt.getTime() < SESSION_EXTEND_AFTER_MS) return found;
   // Guarded like the read, so a session revoked meanwhile is not brought back to life.
   const [extended] = await db
