@@ -11,18 +11,20 @@ const run = promisify(execFile);
 /**
  * The statements of one `/rest/ref_withdrawal/create` as the app sends them
  * (docs/decisions/041-withdrawal-create-batched.md): the replay guard's insert and the session
- * with its user in one statement (account/sessions/resolve-session.ts, http/replay-guard.ts),
+ * with its user in one statement, as the app sends it for a call that goes alone
+ * (account/sessions/remember-and-resolve-sessions.ts, http/replay-guard.ts),
  * then the call of `create_withdrawal` that locks the partner's row, sums its available balance
  * and writes the request, the entry and its two lines. The payout currency and its fields come
  * from the app's cache, so neither side reads them. A random partner of the bench's 1,000 per
  * transaction (`bench_partners`, made by the metric), looked up inside each statement, as the
  * HTTP load spreads them; one request per transaction: a pgbench client is one partner and
  * cannot batch, while the app puts the calls that arrive during its previous one into one
- * statement (new-withdrawal-queue.ts).
+ * statement (both statements are batched: remember-and-resolve-sessions.ts,
+ * new-withdrawal-queue.ts).
  */
 const SCRIPT = `
 \\set n random(1, 1000)
-WITH seen AS (INSERT INTO seen_signatures (signature, expires_at) VALUES (md5(random()::text) || md5(random()::text), now() + interval '5 minutes') ON CONFLICT (signature) DO UPDATE SET expires_at = excluded.expires_at WHERE seen_signatures.expires_at < now() RETURNING 1 AS one) SELECT exists (SELECT 1 FROM seen), s.*, u.* FROM (SELECT 1) AS one_row LEFT JOIN user_sessions s ON s.token_hash = (SELECT token_hash FROM bench_partners WHERE n = :n) AND s.revoked_at IS NULL AND s.expires_at > now() LEFT JOIN users u ON u.id = s.user_id;
+WITH input AS (SELECT i.signature, i.expires_at, i.token_hash, i.position FROM unnest(ARRAY[md5(random()::text) || md5(random()::text)], ARRAY[now() + interval '5 minutes'], ARRAY[(SELECT token_hash FROM bench_partners WHERE n = :n)]) WITH ORDINALITY AS i(signature, expires_at, token_hash, position)), seen AS (INSERT INTO seen_signatures (signature, expires_at) SELECT signature, expires_at FROM input ON CONFLICT (signature) DO UPDATE SET expires_at = excluded.expires_at WHERE seen_signatures.expires_at < now() RETURNING signature) SELECT exists (SELECT 1 FROM seen WHERE seen.signature = input.signature), s.*, u.* FROM input LEFT JOIN user_sessions s ON s.token_hash = input.token_hash AND s.revoked_at IS NULL AND s.expires_at > now() LEFT JOIN users u ON u.id = s.user_id ORDER BY input.position;
 SELECT create_withdrawal(p.user_id, :cid, 'USDT', 10, :fields::jsonb) FROM bench_partners p WHERE p.n = :n;
 `;
 
