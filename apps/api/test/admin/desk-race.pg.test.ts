@@ -1,69 +1,23 @@
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
-  apiClients,
-  createTestDatabase,
   currencies,
   mailOutbox,
   orderEvents,
   orderPayouts,
   orders,
   reserveHolds,
-  seedDemoCatalogue,
   type TestDatabase,
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOperator } from "../../src/admin/operators/create-operator.ts";
-import { createForm, findPair } from "../support/orders.ts";
-import { startApiProcess } from "../support/start-api-process.ts";
-import { TEST_CLIENT } from "../support/test-api.ts";
-import { PASSWORD } from "./support/admin-kit.ts";
-
-// The API process of the other two-process tests (support/start-api-process.ts): `APP_URL`
-// is http://localhost there.
-const ORIGIN = "http://localhost";
-
-async function signed(port: number, path: string, payload: Record<string, unknown>) {
-  const { envelope, timestamp } = sealEnvelope({
-    payload,
-    publicKey: TEST_CLIENT.publicKey,
-    secret: TEST_CLIENT.secret,
-    ip: "203.0.113.9",
-    lang: "en",
-  });
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: String(timestamp) },
-    body: JSON.stringify(envelope),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function consoleCall(
-  port: number,
-  path: string,
-  body: unknown,
-  cookie?: string,
-): Promise<{ status: number; body: Record<string, any>; cookie: string | null }> {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: ORIGIN,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, any>,
-    cookie: setCookie ? setCookie.split(";")[0]! : null,
-  };
-}
+import {
+  type ApiProcesses,
+  consolePost,
+  createSeededDatabase,
+  paidOrders,
+  signInOperators,
+  startApiProcesses,
+} from "../support/api-processes.ts";
 
 /**
  * Two operators on two server processes act on the same order at the same moment
@@ -72,72 +26,32 @@ async function consoleCall(
  */
 describe("two operators on two server processes racing for one order on PostgreSQL", () => {
   let database: TestDatabase;
-  const processes: ChildProcess[] = [];
-  const ports = [
-    36_000 + Math.floor(Math.random() * 1000),
-    37_000 + Math.floor(Math.random() * 1000),
-  ];
-  const cookies: string[] = [];
+  let processes: ApiProcesses;
+  let ports: number[];
+  let cookies: string[];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db);
-    await database.db.insert(apiClients).values(TEST_CLIENT);
-    await database.db
-      .update(currencies)
-      .set({ reserve: "10000000" })
-      .where(eq(currencies.urlXml, "SBERRUB"));
-    for (const email of ["first@obmen.example", "second@obmen.example"]) {
-      await createOperator({
-        db: database.db,
-        email,
-        password: PASSWORD,
-        role: "operator",
-        actor: { operatorId: null, ip: null },
-      });
-    }
-    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
-    for (const [index, email] of ["first@obmen.example", "second@obmen.example"].entries()) {
-      const login = await consoleCall(ports[index]!, "/admin/api/login", {
-        email,
-        password: PASSWORD,
-      });
-      expect(login.status).toBe(200);
-      cookies.push(login.cookie!);
-    }
+    database = await createSeededDatabase({ sberbankReserve: "10000000" });
+    processes = await startApiProcesses(database.databaseUrl);
+    ports = processes.ports;
+    cookies = await signInOperators(database, ports, "operator");
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => new Promise((resolve) => child.once("exit", resolve))),
-    );
-    await database.close();
+    await processes?.stop();
+    await database?.close();
   });
 
+  /** `count` paid orders, taken into processing at the desk. */
   async function processingOrders(count: number): Promise<string[]> {
-    const pairs = (await signed(ports[0]!, "/rest/currency_pair/list", {})).body.data;
-    const pair = findPair(pairs, "USDTTRC20", "SBERRUB");
-    const ids: string[] = [];
-    for (let index = 0; index < count; index++) {
-      const created = await signed(
-        ports[index % 2]!,
-        "/rest/exchange/create",
-        createForm(pair, { send_amount: "100", idempotency_key: randomUUID() }),
-      );
-      expect(created.status).toBe(200);
-      const uuid: string = created.body.data.exchange_uuid;
-      await signed(ports[0]!, "/rest/exchange/update", {
-        exchange_uuid: uuid,
-        exchange_status: "paid",
-      });
-      const taken = await consoleCall(
+    const ids = await paidOrders(ports, count);
+    for (const uuid of ids) {
+      const taken = await consolePost(
         ports[1]!,
         `/admin/api/orders/${uuid}/status`,
         { status: "processing" },
         cookies[1],
       );
       expect(taken.status).toBe(200);
-      ids.push(uuid);
     }
     return ids;
   }
@@ -161,13 +75,13 @@ describe("two operators on two server processes racing for one order on PostgreS
         // Who completes and who refunds alternates between the processes.
         const [completer, refunder] = index % 2 === 0 ? [0, 1] : [1, 0];
         const [completed, refunded] = await Promise.all([
-          consoleCall(
+          consolePost(
             ports[completer]!,
             `/admin/api/orders/${uuid}/status`,
             { status: "completed", payout_reference: `PAY-${index}` },
             cookies[completer],
           ),
-          consoleCall(
+          consolePost(
             ports[refunder]!,
             `/admin/api/orders/${uuid}/status`,
             { status: "refunded", comment: "Refund" },
@@ -225,7 +139,7 @@ describe("two operators on two server processes racing for one order on PostgreS
     const before = await reserveOf("SBERRUB");
     const results = await Promise.all(
       [0, 1].map((index) =>
-        consoleCall(
+        consolePost(
           ports[index]!,
           `/admin/api/orders/${uuid}/status`,
           { status: "completed", payout_reference: `TX-${index}` },

@@ -1,28 +1,25 @@
-import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
   affiliateChannels,
   affiliateLedgerEntries,
   affiliateLedgerLines,
-  apiClients,
   auditLog,
-  createTestDatabase,
-  currencies,
   mailOutbox,
   orderEvents,
-  seedDemoCatalogue,
   type TestDatabase,
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/account/sessions/create-session.ts";
-import { createOperator } from "../../src/admin/operators/create-operator.ts";
-import { PASSWORD } from "../admin/support/admin-kit.ts";
-import { createForm, findPair } from "../support/orders.ts";
-import { startApiProcess } from "../support/start-api-process.ts";
-import { TEST_CLIENT } from "../support/test-api.ts";
+import {
+  type ApiProcesses,
+  consolePost,
+  createSeededDatabase,
+  paidOrders,
+  sealedPost,
+  signInOperators,
+  startApiProcesses,
+} from "../support/api-processes.ts";
 import {
   credit,
   ledgerSum,
@@ -30,51 +27,6 @@ import {
   TRON_ADDRESS,
   usdtTrc20,
 } from "./support/affiliate-kit.ts";
-
-// The API process of the other two-process tests (support/start-api-process.ts): `APP_URL`
-// is http://localhost there.
-const ORIGIN = "http://localhost";
-const ADMINS = ["first-admin@obmen.example", "second-admin@obmen.example"];
-
-async function signed(
-  port: number,
-  path: string,
-  payload: Record<string, unknown>,
-  user?: { token: string; ip: string },
-) {
-  const { envelope, timestamp } = sealEnvelope({
-    payload,
-    publicKey: TEST_CLIENT.publicKey,
-    secret: TEST_CLIENT.secret,
-    ip: user?.ip ?? "203.0.113.9",
-    lang: "en",
-    ...(user ? { userAuthToken: user.token } : {}),
-  });
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: String(timestamp) },
-    body: JSON.stringify(envelope),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-async function consoleCall(port: number, path: string, body: unknown, cookie?: string) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: ORIGIN,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const setCookie = response.headers.get("set-cookie");
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, any>,
-    cookie: setCookie ? setCookie.split(";")[0]! : null,
-  };
-}
 
 /**
  * Two admins on two server processes refund the same completed, referred order at the same
@@ -86,46 +38,19 @@ async function consoleCall(port: number, path: string, body: unknown, cookie?: s
  */
 describe("two admins on two server processes refunding one completed order on PostgreSQL", () => {
   let database: TestDatabase;
-  const processes: ChildProcess[] = [];
-  const ports = [
-    40_000 + Math.floor(Math.random() * 1000),
-    41_000 + Math.floor(Math.random() * 1000),
-  ];
-  const cookies: string[] = [];
+  let processes: ApiProcesses;
+  let ports: number[];
+  let cookies: string[];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db);
-    await database.db.insert(apiClients).values(TEST_CLIENT);
-    await database.db
-      .update(currencies)
-      .set({ reserve: "10000000" })
-      .where(eq(currencies.urlXml, "SBERRUB"));
-    for (const email of ADMINS) {
-      await createOperator({
-        db: database.db,
-        email,
-        password: PASSWORD,
-        role: "admin",
-        actor: { operatorId: null, ip: null },
-      });
-    }
-    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
-    for (const [index, email] of ADMINS.entries()) {
-      const login = await consoleCall(ports[index]!, "/admin/api/login", {
-        email,
-        password: PASSWORD,
-      });
-      expect(login.status).toBe(200);
-      cookies.push(login.cookie!);
-    }
+    database = await createSeededDatabase({ sberbankReserve: "10000000" });
+    processes = await startApiProcesses(database.databaseUrl);
+    ports = processes.ports;
+    cookies = await signInOperators(database, ports, "admin");
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => new Promise((resolve) => child.once("exit", resolve))),
-    );
-    await database.close();
+    await processes?.stop();
+    await database?.close();
   });
 
   /** A partner with a default channel whose rid is `rid`. */
@@ -139,31 +64,16 @@ describe("two admins on two server processes refunding one completed order on Po
 
   /** `count` orders made with the partner's rid, paid and completed at the desk. */
   async function completedOrders(rid: string, count: number): Promise<string[]> {
-    const pairs = (await signed(ports[0]!, "/rest/currency_pair/list", {})).body.data;
-    const pair = findPair(pairs, "USDTTRC20", "SBERRUB");
-    const ids: string[] = [];
-    for (let index = 0; index < count; index++) {
-      const created = await signed(
-        ports[index % 2]!,
-        "/rest/exchange/create",
-        createForm(pair, {
-          send_amount: "100",
-          email: `buyer-${index}@example.com`,
-          rid,
-          idempotency_key: randomUUID(),
-        }),
-      );
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const uuid: string = created.body.data.exchange_uuid;
-      await signed(ports[0]!, "/rest/exchange/update", {
-        exchange_uuid: uuid,
-        exchange_status: "paid",
-      });
+    const ids = await paidOrders(ports, count, (index) => ({
+      email: `buyer-${index}@example.com`,
+      rid,
+    }));
+    for (const [index, uuid] of ids.entries()) {
       for (const body of [
         { status: "processing" },
         { status: "completed", payout_reference: `PAY-${index}` },
       ]) {
-        const moved = await consoleCall(
+        const moved = await consolePost(
           ports[1]!,
           `/admin/api/orders/${uuid}/status`,
           body,
@@ -171,7 +81,6 @@ describe("two admins on two server processes refunding one completed order on Po
         );
         expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       }
-      ids.push(uuid);
     }
     return ids;
   }
@@ -212,7 +121,7 @@ describe("two admins on two server processes refunding one completed order on Po
       ids.map(async (uuid, index) => {
         const statuses = await Promise.all(
           [0, 1].map((side) =>
-            consoleCall(
+            consolePost(
               ports[(index + side) % 2]!,
               `/admin/api/orders/${uuid}/status`,
               { status: "refunded", comment: `Chargeback ${side}` },
@@ -270,7 +179,7 @@ describe("two admins on two server processes refunding one completed order on Po
     const [withdrawals, refunds] = await Promise.all([
       Promise.all(
         [0, 1].map((index) =>
-          signed(
+          sealedPost(
             ports[index]!,
             "/rest/ref_withdrawal/create",
             {
@@ -284,7 +193,7 @@ describe("two admins on two server processes refunding one completed order on Po
       ),
       Promise.all(
         ids.map((uuid, index) =>
-          consoleCall(
+          consolePost(
             ports[index % 2]!,
             `/admin/api/orders/${uuid}/status`,
             { status: "refunded", comment: "Chargeback" },

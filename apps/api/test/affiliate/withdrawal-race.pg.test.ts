@@ -1,43 +1,15 @@
-import type { ChildProcess } from "node:child_process";
-import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import {
-  affiliateLedgerLines,
-  affiliateWithdrawals,
-  apiClients,
-  createTestDatabase,
-  seedDemoCatalogue,
-  type TestDatabase,
-} from "@obmen/db";
+import { affiliateLedgerLines, affiliateWithdrawals, type TestDatabase } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/account/sessions/create-session.ts";
-import { startApiProcess } from "../support/start-api-process.ts";
-import { TEST_CLIENT } from "../support/test-api.ts";
+import {
+  type ApiProcesses,
+  createSeededDatabase,
+  sealedPost,
+  startApiProcesses,
+} from "../support/api-processes.ts";
 import { ledgerSum, seedPartner, TRON_ADDRESS, usdtTrc20 } from "./support/affiliate-kit.ts";
-
-async function signed(
-  port: number,
-  path: string,
-  payload: Record<string, unknown>,
-  token: string,
-  ip: string,
-) {
-  const { envelope, timestamp } = sealEnvelope({
-    payload,
-    publicKey: TEST_CLIENT.publicKey,
-    secret: TEST_CLIENT.secret,
-    ip,
-    lang: "en",
-    userAuthToken: token,
-  });
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: String(timestamp) },
-    body: JSON.stringify(envelope),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
 
 /**
  * DESIGN.md invariant 1 for the affiliate ledger: concurrent withdrawal requests for one partner
@@ -47,24 +19,17 @@ async function signed(
  */
 describe("concurrent withdrawals from two server processes on PostgreSQL", () => {
   let database: TestDatabase;
-  const processes: ChildProcess[] = [];
-  const ports = [
-    38_000 + Math.floor(Math.random() * 1000),
-    39_000 + Math.floor(Math.random() * 1000),
-  ];
+  let processes: ApiProcesses;
+  let ports: number[];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db);
-    await database.db.insert(apiClients).values(TEST_CLIENT);
-    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
+    database = await createSeededDatabase();
+    processes = await startApiProcesses(database.databaseUrl);
+    ports = processes.ports;
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => new Promise((resolve) => child.once("exit", resolve))),
-    );
-    await database.close();
+    await processes?.stop();
+    await database?.close();
   });
 
   it("holds exactly what the balance covers, whatever the interleaving", async () => {
@@ -82,7 +47,7 @@ describe("concurrent withdrawals from two server processes on PostgreSQL", () =>
     const results = await Promise.all(
       partners.flatMap((partner) =>
         Array.from({ length: 24 }, (_, index) =>
-          signed(
+          sealedPost(
             ports[index % 2]!,
             "/rest/ref_withdrawal/create",
             {
@@ -90,10 +55,9 @@ describe("concurrent withdrawals from two server processes on PostgreSQL", () =>
               amount: "10",
               fields: [{ key: "receive_wallet_address", value: TRON_ADDRESS }],
             },
-            partner.token,
             // Identical envelopes in one millisecond would be refused as replays: each
             // request comes from an address of its own.
-            `198.51.100.${index + 1}`,
+            { token: partner.token, ip: `198.51.100.${index + 1}` },
           ).then((result) => ({ partner: partner.id, ...result })),
         ),
       ),

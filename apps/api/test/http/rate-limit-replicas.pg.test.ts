@@ -1,18 +1,13 @@
-import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import {
-  apiClients,
-  createTestDatabase,
-  orders,
-  rateLimits,
-  seedDemoCatalogue,
-  type TestDatabase,
-} from "@obmen/db";
+import { orders, rateLimits, type TestDatabase } from "@obmen/db";
 import { count, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiProcesses,
+  createSeededDatabase,
+  startApiProcesses,
+} from "../support/api-processes.ts";
 import { createForm, findPair } from "../support/orders.ts";
-import { startApiProcess } from "../support/start-api-process.ts";
-import { TEST_CLIENT } from "../support/test-api.ts";
 import { retryAfterOf, sealedCall } from "./rate-limit-kit.ts";
 
 const script = fileURLToPath(new URL("../account/support/secured-api-process.ts", import.meta.url));
@@ -21,36 +16,25 @@ const script = fileURLToPath(new URL("../account/support/secured-api-process.ts"
 // budget, in the rate_limits table, as `npm start` does; the budget is the operator's setting.
 describe("public-call limits shared by two server processes on PostgreSQL", () => {
   let database: TestDatabase;
-  const processes: ChildProcess[] = [];
-  const ports = [
-    38_000 + Math.floor(Math.random() * 1000),
-    39_000 + Math.floor(Math.random() * 1000),
-  ] as const;
+  let processes: ApiProcesses;
+  let ports: number[];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db);
-    await database.db.insert(apiClients).values(TEST_CLIENT);
-    for (const port of ports) {
-      processes.push(
-        await startApiProcess(database.databaseUrl, port, {
-          entry: script,
-          env: { RATE_LIMIT_ORDER_CREATE: "4/600" },
-        }),
-      );
-    }
+    database = await createSeededDatabase();
+    processes = await startApiProcesses(database.databaseUrl, {
+      entry: script,
+      env: { RATE_LIMIT_ORDER_CREATE: "4/600" },
+    });
+    ports = processes.ports;
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill("SIGTERM");
-    await Promise.all(
-      processes.map((child) => new Promise((resolve) => child.once("exit", resolve))),
-    );
+    await processes?.stop();
     await database?.close();
   });
 
   it("lets one IP make four orders across both replicas, refuses the rest, and leaves another IP alone", async () => {
     const ip = "198.51.100.80";
-    const pairs = (await sealedCall(ports[0], "/rest/currency_pair/list", {}, { ip })).body.data;
+    const pairs = (await sealedCall(ports[0]!, "/rest/currency_pair/list", {}, { ip })).body.data;
     const form = createForm(findPair(pairs, "USDTTRC20", "SBERRUB"), { send_amount: "100" });
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
@@ -79,7 +63,7 @@ describe("public-call limits shared by two server processes on PostgreSQL", () =
     expect(keys[0]!.key).not.toContain(ip);
 
     expect(
-      (await sealedCall(ports[1], "/rest/exchange/create", form, { ip: "198.51.100.81" })).status,
+      (await sealedCall(ports[1]!, "/rest/exchange/create", form, { ip: "198.51.100.81" })).status,
     ).toBe(200);
   });
 });

@@ -1,29 +1,28 @@
-import type { ChildProcess } from "node:child_process";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import { apiClients, createTestDatabase, seedDemoCatalogue, type TestDatabase } from "@obmen/db";
+import type { TestDatabase } from "@obmen/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiProcess } from "../support/start-api-process.ts";
+import {
+  type ApiProcesses,
+  createSeededDatabase,
+  startApiProcesses,
+} from "../support/api-processes.ts";
 import { TEST_CLIENT } from "../support/test-api.ts";
 
 // Issue 16 point 5: without Redis, two replicas on one PostgreSQL each accepted the same
 // envelope (a duplicate order). They now share the guard through the database.
 describe("one envelope sent to two replicas on one PostgreSQL without Redis", () => {
   let database: TestDatabase;
-  const processes: ChildProcess[] = [];
-  const ports = [
-    36_000 + Math.floor(Math.random() * 1000),
-    37_000 + Math.floor(Math.random() * 1000),
-  ];
+  let processes: ApiProcesses;
+  let ports: number[];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db);
-    await database.db.insert(apiClients).values(TEST_CLIENT);
-    for (const port of ports) processes.push(await startApiProcess(database.databaseUrl, port));
+    database = await createSeededDatabase();
+    processes = await startApiProcesses(database.databaseUrl);
+    ports = processes.ports;
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill("SIGTERM");
-    await database.close();
+    await processes?.stop();
+    await database?.close();
   });
 
   it("is accepted by exactly one of them, at once or one after the other", async () => {

@@ -1,5 +1,7 @@
 // A second (and third) server process for tests of what must hold across replicas:
-// the API alone on a real PostgreSQL, on the port it is given. Prints "ready" once listening.
+// the API alone on a real PostgreSQL, on the port it is given (PORT, 0 for a free one). Prints
+// "ready <port>" once listening.
+import type { AddressInfo } from "node:net";
 import { openDatabase } from "@obmen/db";
 import Fastify from "fastify";
 import {
@@ -23,7 +25,7 @@ await registerApi(app, {
   checkResponses: true,
 });
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
-console.log("ready");
+console.log(`ready ${(app.server.address() as AddressInfo).port}`);
 process.on("SIGTERM", async () => {
   await app.close();
   await database.close();

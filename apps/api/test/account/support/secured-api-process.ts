@@ -1,6 +1,7 @@
 // An API replica for the account-limits tests: the API alone on a real PostgreSQL, with its
 // limits and used captcha solutions in the shared rate_limits table, on the port it is given
-// (PORT) and with the policy given as JSON (POLICY). Prints "ready" once listening.
+// (PORT) and with the policy given as JSON (POLICY). Prints "ready <port>" once listening.
+import type { AddressInfo } from "node:net";
 import { openDatabase } from "@obmen/db";
 import Fastify from "fastify";
 import {
@@ -32,7 +33,7 @@ await registerApi(app, {
   }),
 });
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
-console.log("ready");
+console.log(`ready ${(app.server.address() as AddressInfo).port}`);
 process.on("SIGTERM", async () => {
   await app.close();
   await database.close();
