@@ -62,11 +62,24 @@ export const AffiliateBalance = z.object({
 });
 export type AffiliateBalance = z.infer<typeof AffiliateBalance>;
 
+/**
+ * The partner's own balance (`ref_channel/info`): the ledger's balances and what the partner
+ * owes (decision 039), so a partner with a debt can see why `available` is 0.
+ */
+export const PartnerBalance = AffiliateBalance.extend({
+  debt: DecimalString.describe(
+    "What the partner owes from a reward reversed after it was withdrawn (an order refunded " +
+      'after completion), zero or more ("0" when none); the next rewards pay it off before ' +
+      "`available` grows (decision 039)",
+  ),
+});
+export type PartnerBalance = z.infer<typeof PartnerBalance>;
+
 export const RefChannelInfoRequest = z.strictObject({});
 export const RefChannelInfo = z.object({
   /** The default channel's link (spec §7 `data.ref_link`). */
   ref_link: z.string(),
-  balance: AffiliateBalance,
+  balance: PartnerBalance,
   /** The programme's terms, for the page that explains them. */
   share: DecimalString,
   min_withdrawal: DecimalString,

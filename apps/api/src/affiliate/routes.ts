@@ -75,7 +75,7 @@ export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
     path: "/rest/ref_channel/info",
     methods: ["POST"],
     summary:
-      "The default referral link and the balance (available, on hold, paid) in the programme currency, with the programme's share and minimum withdrawal",
+      "The default referral link and the balance (available, on hold, paid, and the debt left by a reward reversed after it was withdrawn) in the programme currency, with the programme's share and minimum withdrawal",
     auth: "user",
     payload: RefChannelInfoRequest,
     response: RefChannelInfoResponse,

@@ -53,6 +53,7 @@ describe("the SDK's affiliate calls against the real API", () => {
       on_hold: "12",
       paid: "0",
       currency: "USDT",
+      debt: "0",
     });
     expect(await client.affiliate.withdrawals(partner)).toHaveLength(1);
   });

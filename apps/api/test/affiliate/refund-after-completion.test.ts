@@ -237,8 +237,16 @@ describe("refund after completion", () => {
     expect((await move(first, { status: "refunded", comment: REASON })).status).toBe(200);
     const owed = toDecimal(reward).times(-1).toFixed();
     expect(await accounts(user.id)).toEqual({ available: "0", on_hold: all, debt: owed });
+    // The partner's own balance shows what it owes, so 0 available is explained.
     const info = await callAs(api as unknown as TestApi, user, "/rest/ref_channel/info", {});
-    expect(info.body.data.balance.available).toBe("0");
+    expect(info.status).toBe(200);
+    expect(info.body.data.balance).toEqual({
+      available: "0",
+      on_hold: all,
+      paid: "0",
+      currency: "USDT",
+      debt: reward,
+    });
     const partners = await adminCall(api, "GET", "/admin/api/partners", {
       cookie: cookies.operator,
     });
@@ -256,6 +264,12 @@ describe("refund after completion", () => {
       debt: "0",
     });
     expect(await ledgerSum(api.db)).toBe("0");
+    const paidDown = await callAs(api as unknown as TestApi, user, "/rest/ref_channel/info", {});
+    expect(paidDown.body.data.balance).toMatchObject({
+      available: toDecimal(next).minus(reward).toFixed(),
+      on_hold: all,
+      debt: "0",
+    });
     // What the partner's pages show as earned counts each reward whole, however it was split
     // between the debt and available: the refunded order nets to 0, the second its reward.
     const referrals = await callAs(api as unknown as TestApi, user, "/rest/ref_referral/list", {});

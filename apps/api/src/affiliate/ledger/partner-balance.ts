@@ -1,18 +1,20 @@
-import type { AffiliateBalance } from "@obmen/contracts";
+import type { PartnerBalance } from "@obmen/contracts";
 import { affiliateLedgerLines, type Database, normaliseDecimal, type Transaction } from "@obmen/db";
+import { toDecimal } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
 
 /**
  * A partner's balance, derived from the ledger (never stored): the sum of each of its
  * accounts' lines. `available` never goes below zero: withdrawals check it under the partner's
  * lock, and a reward reversed after it was withdrawn leaves the shortfall on the `debt` account,
- * which the next credits pay off before `available` grows (decision 039).
+ * which the next credits pay off before `available` grows (decision 039). `debt` is what the
+ * partner owes: that account's sum with its sign turned, zero or more.
  */
 export async function partnerBalance(options: {
   db: Database | Transaction;
   partnerId: string;
   currency: string;
-}): Promise<AffiliateBalance> {
+}): Promise<PartnerBalance> {
   const rows = await options.db
     .select({
       account: affiliateLedgerLines.account,
@@ -28,5 +30,7 @@ export async function partnerBalance(options: {
     on_hold: of("on_hold"),
     paid: of("paid"),
     currency: options.currency,
+    // The `debt` account sums to zero or below; the partner is shown what it owes.
+    debt: normaliseDecimal(toDecimal(of("debt")).times(-1).toFixed()),
   };
 }
