@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalCurrency } from "@obmen/contracts";
+import type { PartnerBalance, Withdrawal, WithdrawalCurrency } from "@obmen/contracts";
 import { Form, useNavigation, useSubmit } from "react-router";
 import {
   AccountNotice,
@@ -9,6 +9,7 @@ import {
 import { readableAmount } from "../account/readable-amount.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { LocalTime } from "../order/local-time.tsx";
+import { owesDebt } from "./balance-card.tsx";
 
 /**
  * The payout request (spec §7 `ref_withdrawal/create`): the currency is chosen by a GET form
@@ -19,6 +20,8 @@ export function WithdrawForm(props: {
   currencies: readonly WithdrawalCurrency[];
   payoutId: number | null;
   programmeCurrency: string;
+  /** The partner's balance, when it could be read: with a debt the form says what is left. */
+  balance: PartnerBalance | null;
   answer: FormAnswer | undefined;
 }) {
   const { t, locale } = useTranslation();
@@ -39,6 +42,16 @@ export function WithdrawForm(props: {
           currency: props.programmeCurrency,
         })}
       </p>
+      {props.balance && owesDebt(props.balance) && (
+        // With a debt, "available" alone reads as a fault: say what can be withdrawn and why.
+        <p className="account-empty" data-testid="withdraw-debt">
+          {t("Account.Affiliate.WithdrawDebt", {
+            available: readableAmount(props.balance.available, locale),
+            debt: readableAmount(props.balance.debt, locale),
+            currency: props.programmeCurrency,
+          })}
+        </p>
+      )}
       {props.currencies.length > 1 && (
         <Form
           method="get"

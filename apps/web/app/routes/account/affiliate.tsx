@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { readForm } from "../../account/read-form.server.ts";
-import { readableAmount } from "../../account/readable-amount.ts";
 import { isUnavailable } from "../../account/unavailable.ts";
 import { requireUser } from "../../account/visitor.server.ts";
 import { affiliatePageAction, loadAffiliatePage } from "../../affiliate/affiliate-page.server.ts";
+import { BalanceCard } from "../../affiliate/balance-card.tsx";
 import { ChannelsSection } from "../../affiliate/channels-section.tsx";
 import { formatShare } from "../../affiliate/format-share.ts";
 import { ReferralTable } from "../../affiliate/referral-table.tsx";
@@ -74,29 +74,7 @@ export default function Affiliate({ loaderData, actionData }: Route.ComponentPro
                 />
               )}
             </section>
-            <section className="account-card" aria-labelledby="affiliate-balance">
-              <h3 id="affiliate-balance" className="account-card__title">
-                {t("Account.Affiliate.BalanceTitle", { currency })}
-              </h3>
-              <dl className="affiliate-balance">
-                <div>
-                  <dt>{t("Account.Affiliate.Available")}</dt>
-                  <dd data-testid="balance-available">
-                    {readableAmount(info.balance.available, locale)}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("Account.Affiliate.OnHold")}</dt>
-                  <dd data-testid="balance-on-hold">
-                    {readableAmount(info.balance.on_hold, locale)}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("Account.Affiliate.Paid")}</dt>
-                  <dd data-testid="balance-paid">{readableAmount(info.balance.paid, locale)}</dd>
-                </div>
-              </dl>
-            </section>
+            <BalanceCard balance={info.balance} />
           </div>
         </>
       )}
@@ -141,6 +119,7 @@ export default function Affiliate({ loaderData, actionData }: Route.ComponentPro
             currencies={currencies}
             payoutId={loaderData.payoutId}
             programmeCurrency={currency}
+            balance={isUnavailable(info) ? null : info.balance}
             answer={actionData}
           />
         )}
