@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { CurrencyPairEntry } from "@obmen/contracts";
-import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { expect } from "vitest";
 import { createForm, findPair } from "../../api/test/support/orders.ts";
-import { parseConfig } from "../src/config.ts";
+import { serverConfig, signedCall as signedCallAs } from "./support/console-servers.ts";
 
-export const APP_URL = "http://metrics.test";
+export { ADMIN, consoleCall } from "./support/console-servers.ts";
+
 export const CLIENT = { publicKey: "pk_metrics_test_0001", secret: "m".repeat(40) };
-export const ADMIN = { email: "admin@obmen.example", password: "violet-harbour-71" };
 
 /**
  * The real server's configuration with metrics on any free port. Mail goes to an SMTP server
@@ -15,23 +14,7 @@ export const ADMIN = { email: "admin@obmen.example", password: "violet-harbour-7
  * mail server is down.
  */
 export function metricsConfig(env: Record<string, string>) {
-  return {
-    ...parseConfig({
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      CAPTCHA_PROVIDER: "none",
-      SEED_DEMO: "true",
-      APP_URL,
-      API_PUBLIC_KEY: CLIENT.publicKey,
-      API_SECRET: CLIENT.secret,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: "smtp://127.0.0.1:9",
-      METRICS_PORT: "0",
-      ...env,
-    }),
-    PORT: 0,
-  };
+  return serverConfig(CLIENT, { SMTP_URL: "smtp://127.0.0.1:9", METRICS_PORT: "0", ...env });
 }
 
 export type Samples = Map<string, number>;
@@ -60,41 +43,12 @@ export function sample(samples: Samples, key: string): number {
   return value;
 }
 
-export async function signedCall(
+export function signedCall(
   baseUrl: string,
   path: string,
   payload: Record<string, unknown>,
 ): Promise<{ status: number; body: Record<string, any> }> {
-  const { envelope, timestamp } = sealEnvelope({
-    payload,
-    ...CLIENT,
-    ip: "203.0.113.40",
-    lang: "en",
-  });
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [TIMESTAMP_HEADER]: String(timestamp) },
-    body: JSON.stringify(envelope),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
-
-export async function consoleCall(
-  baseUrl: string,
-  method: "GET" | "POST",
-  path: string,
-  options: { cookie?: string; body?: unknown } = {},
-) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...(method === "POST" ? { origin: APP_URL, "content-type": "application/json" } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const cookie = response.headers.getSetCookie()[0]?.split(";")[0];
-  return { status: response.status, body: (await response.json()) as Record<string, any>, cookie };
+  return signedCallAs(baseUrl, CLIENT, path, payload, { ip: "203.0.113.40" });
 }
 
 export async function demoPair(baseUrl: string): Promise<CurrencyPairEntry> {
