@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { loadAdminCurrencies } from "./currency-view.ts";
+import { patchColumns } from "./patch-columns.ts";
 
 /** The patchable columns, wire name → row field. */
 const COLUMNS = {
@@ -43,16 +44,7 @@ export async function updateCurrency(options: {
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(currencies).where(eq(currencies.id, id)).for("update");
     if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-    const set: Partial<typeof currencies.$inferInsert> = {};
-    const before: Record<string, unknown> = {};
-    for (const [wire, column] of Object.entries(COLUMNS) as [
-      keyof typeof COLUMNS,
-      (typeof COLUMNS)[keyof typeof COLUMNS],
-    ][]) {
-      if (patch[wire] === undefined) continue;
-      (set as Record<string, unknown>)[column] = patch[wire];
-      before[wire] = current[column];
-    }
+    const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
     const merged = { ...current, ...set };
     checkCurrencyLimits(merged, patch);
     await tx.update(currencies).set(set).where(eq(currencies.id, id));

@@ -11,6 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { loadAdminPairs } from "./pair-view.ts";
+import { patchColumns } from "./patch-columns.ts";
 
 const COLUMNS = {
   active: "active",
@@ -50,16 +51,7 @@ export async function updatePair(options: {
       .where(eq(currencyPairs.id, id))
       .for("update");
     if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-    const set: Partial<typeof currencyPairs.$inferInsert> = {};
-    const before: Record<string, unknown> = {};
-    for (const [wire, column] of Object.entries(COLUMNS) as [
-      keyof typeof COLUMNS,
-      (typeof COLUMNS)[keyof typeof COLUMNS],
-    ][]) {
-      if (patch[wire] === undefined) continue;
-      (set as Record<string, unknown>)[column] = patch[wire];
-      before[wire] = current[column];
-    }
+    const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
     const places = await tx
       .select({ id: currencies.id, decimals: currencies.decimals })
       .from(currencies)

@@ -9,6 +9,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
+import { patchColumns } from "./patch-columns.ts";
 import { paySystemView } from "./pay-systems.ts";
 
 type Patch = z.output<typeof AdminPaySystemPatch>;
@@ -54,16 +55,7 @@ export async function updatePaySystem(options: {
           .where(and(eq(paySystems.name, patch.name), ne(paySystems.id, id)));
         if (other) throw nameTaken();
       }
-      const set: Partial<typeof paySystems.$inferInsert> = {};
-      const before: Record<string, unknown> = {};
-      for (const [wire, column] of Object.entries(COLUMNS) as [
-        keyof typeof COLUMNS,
-        (typeof COLUMNS)[keyof typeof COLUMNS],
-      ][]) {
-        if (patch[wire] === undefined) continue;
-        (set as Record<string, unknown>)[column] = patch[wire];
-        before[wire] = current[column];
-      }
+      const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
       const [row] = await tx.update(paySystems).set(set).where(eq(paySystems.id, id)).returning();
       await writeAudit({
         tx,
