@@ -31,6 +31,10 @@ const RUNS = [
     submit: "Запросить выплату",
     requested: "Заявка на выплату принята. Сумма удерживается до выплаты.",
     requestedStatus: "Запрошена",
+    debt: "Удержано в счёт возврата",
+    debtNote: /спишется из следующих начислений/,
+    withdrawDebt:
+      /^Доступно к выводу: 0 USDT\. Следующие начисления сначала погасят 10 USDT, удержанные в счёт возврата\.$/,
     tooMuch: /Недостаточно|доступно/i,
     sendLabel: "Сумма, USDT",
     cardLabel: "Номер карты для получения",
@@ -51,6 +55,10 @@ const RUNS = [
     submit: "Запросити виплату",
     requested: "Запит на виплату прийнято. Сума утримується до виплати.",
     requestedStatus: "Запитано",
+    debt: "Утримано в рахунок повернення",
+    debtNote: /буде списано з наступних нарахувань/,
+    withdrawDebt:
+      /^Доступно для виведення: 0 USDT\. Наступні нарахування спершу погасять 10 USDT, утримані в рахунок повернення\.$/,
     tooMuch: /Недостатньо|доступно/i,
     sendLabel: "Сума, USDT",
     cardLabel: "Номер картки для отримання",
@@ -82,6 +90,22 @@ async function completeAsOperator(baseURL: string | undefined, uuid: string) {
     const moved = await api.post(`/admin/api/orders/${uuid}/status`, { data: body });
     expect(moved.status(), await moved.text()).toBe(200);
   }
+  await api.dispose();
+}
+
+/**
+ * An admin refunds the completed order (decision 039): its reward is reversed, taken from
+ * what is available and, past that, left as the partner's debt.
+ */
+async function refundAsAdmin(baseURL: string | undefined, uuid: string) {
+  const origin = consoleOrigin(baseURL);
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  const login = await api.post("/admin/api/login", { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const moved = await api.post(`/admin/api/orders/${uuid}/status`, {
+    data: { status: "refunded", comment: "Chargeback from the card issuer" },
+  });
+  expect(moved.status(), await moved.text()).toBe(200);
   await api.dispose();
 }
 
@@ -203,10 +227,33 @@ for (const run of RUNS) {
     await expect(page.getByTestId("balance-on-hold")).toHaveText("10");
     await expect(page.locator(".affiliate-status--requested")).toHaveText(run.requestedStatus);
 
+    await expect(page.getByTestId("balance-debt")).toHaveCount(0);
+    await expect(page.getByTestId("withdraw-debt")).toHaveCount(0);
+
     await page.screenshot({
       path: info.outputPath(`affiliate-${run.lang}-with-reward.png`),
       fullPage: true,
     });
+
+    // The order is refunded after completion (decision 039): the 10 USDT already withdrawn
+    // cannot come back from the balance, so the partner sees 0 available, the 10 owed and why,
+    // and the withdraw form says so, on a narrow phone and on a desktop.
+    await refundAsAdmin(baseURL, uuid);
+    for (const viewport of [{ width: 360, height: 780 }, run.viewport]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${run.prefix}/account/affiliate`);
+      await expect(page.getByTestId("balance-available")).toHaveText("0");
+      await expect(page.getByTestId("balance-on-hold")).toHaveText("10");
+      await expect(page.getByTestId("balance-debt")).toHaveText("10");
+      await expect(page.locator(".affiliate-balance__debt dt")).toHaveText(run.debt);
+      await expect(page.getByTestId("balance-debt-note")).toContainText(run.debtNote);
+      await expect(page.getByTestId("withdraw-debt")).toHaveText(run.withdrawDebt);
+      await noSidewaysScroll(page);
+      await page.screenshot({
+        path: info.outputPath(`affiliate-${run.lang}-debt-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
 
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations
