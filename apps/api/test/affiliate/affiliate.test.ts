@@ -16,6 +16,7 @@ import { call } from "../account/support/account-kit.ts";
 import {
   type AdminTestApi,
   adminCall,
+  completeOrder,
   signInEveryRole,
   startAdminApi,
 } from "../admin/support/admin-kit.ts";
@@ -54,18 +55,7 @@ describe("affiliate programme", () => {
     lang?: "en" | "ru" | "uk",
   ) => callAs(api as unknown as TestApi, user, path, payload, { lang });
 
-  async function complete(uuid: string) {
-    for (const body of [
-      { status: "processing" },
-      { status: "completed", payout_reference: "SBP-1" },
-    ]) {
-      const moved = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
-        cookie: operator,
-        body,
-      });
-      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    }
-  }
+  const complete = (uuid: string) => completeOrder(api, uuid, operator);
 
   it("gives a partner a default channel with an unguessable, URL-safe rid on first use", async () => {
     const listed = await as(partner, "/rest/ref_channel/list");
@@ -90,6 +80,13 @@ describe("affiliate programme", () => {
       share: "0.3",
       min_withdrawal: "10",
     });
+    // The published contract documents the debt beside the balances (decision 039).
+    const openApi = (await api.app.inject({ method: "GET", url: "/rest/openapi.json" })).json();
+    const balance =
+      openApi.paths["/rest/ref_channel/info"].post.responses["200"].content["application/json"]
+        .schema.properties.data.properties.balance;
+    expect(balance.required).toEqual(["available", "on_hold", "paid", "currency", "debt"]);
+    expect(balance.properties.debt.description).toMatch(/owes.*refunded after completion/);
   });
 
   it("creates labelled channels; a blank name is a 422 under name", async () => {
