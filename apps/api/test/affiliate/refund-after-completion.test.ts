@@ -15,6 +15,7 @@ import { callAs, signUpUser, type TestUser } from "../account/support/account-da
 import {
   type AdminTestApi,
   adminCall,
+  completeOrder,
   signInEveryRole,
   startAdminApi,
 } from "../admin/support/admin-kit.ts";
@@ -51,13 +52,7 @@ describe("refund after completion", () => {
 
   async function completedOrder(options: { email: string; rid?: string; sendAmount?: string }) {
     const uuid = await placePaidOrder(api.app, options);
-    expect((await move(uuid, { status: "processing" }, cookies.operator)).status).toBe(200);
-    const completed = await move(
-      uuid,
-      { status: "completed", payout_reference: "SBP-77" },
-      cookies.operator,
-    );
-    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    await completeOrder(api, uuid, cookies.operator);
     return uuid;
   }
 

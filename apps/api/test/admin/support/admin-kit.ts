@@ -89,6 +89,20 @@ export async function adminCall(
   };
 }
 
+/** Takes a paid order through the desk, as the operator signed in with `cookie`, to completed. */
+export async function completeOrder(api: AdminTestApi, uuid: string, cookie: string) {
+  for (const body of [
+    { status: "processing" },
+    { status: "completed", payout_reference: "SBP-1" },
+  ]) {
+    const moved = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
+      cookie,
+      body,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+}
+
 /** An operator account made directly (the CLI's way), for tests that need one. */
 export async function addOperator(
   api: AdminTestApi,
