@@ -1,11 +1,11 @@
 import type { AdminCurrency, AdminPaySystem } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api } from "../api.ts";
-import { errorText } from "../app.tsx";
+import { api } from "../api.ts";
 import { toApiDecimal } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
-import { CreateInput, type Input } from "./catalogue-input.tsx";
+import { CreateInput, FormOutcome, type Input } from "./catalogue-input.tsx";
 import { PaySystemEdit } from "./catalogue-pay-system-edit.tsx";
+import { useSubmission } from "./form-submission.ts";
 
 /**
  * New pay systems, currencies and pairs (decision 028): what an empty catalogue is built from.
@@ -136,28 +136,16 @@ function CreateForm({
 }) {
   const { t } = useI18n();
   const [values, setValues] = useState<Record<string, string>>({});
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
+  const { fields, message, busy, submit: send } = useSubmission();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setMessage("");
     setDone(false);
-    try {
-      await api("POST", path, createBody(inputs, values));
+    if (await send(() => api("POST", path, createBody(inputs, values)).then(() => undefined))) {
       setValues({});
       setDone(true);
       onCreated();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-        setFields(error.fields);
-      else setMessage(errorText(error, t));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -177,16 +165,7 @@ function CreateForm({
           t={t}
         />
       ))}
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-      {done && (
-        <p className="notice row__buttons" role="status">
-          {t("Console.Create.Done")}
-        </p>
-      )}
+      <FormOutcome message={message} done={done ? t("Console.Create.Done") : ""} />
       <div className="row__buttons">
         <button type="submit" className="button" disabled={busy}>
           {t("Console.Operators.Create")}

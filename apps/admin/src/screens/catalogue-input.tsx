@@ -60,3 +60,21 @@ export function CreateInput({
     </div>
   );
 }
+
+/** Under a catalogue form: why the call failed, or `done`, what it did. */
+export function FormOutcome({ message, done }: { message: string; done: string }) {
+  return (
+    <>
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {done && (
+        <p className="notice row__buttons" role="status">
+          {done}
+        </p>
+      )}
+    </>
+  );
+}

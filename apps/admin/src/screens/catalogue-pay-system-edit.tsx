@@ -1,9 +1,9 @@
 import type { AdminPaySystem } from "@obmen/contracts";
 import { type FormEvent, useState } from "react";
-import { ApiError, api } from "../api.ts";
-import { errorText } from "../app.tsx";
+import { api } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
-import { CreateInput } from "./catalogue-input.tsx";
+import { CreateInput, FormOutcome } from "./catalogue-input.tsx";
+import { useSubmission } from "./form-submission.ts";
 
 const LOCAL_NAMES = ["name_ru", "name_en", "name_uk"] as const;
 type EditKey = "name" | "icon" | (typeof LOCAL_NAMES)[number];
@@ -49,44 +49,36 @@ export function PaySystemEdit({
   const { t } = useI18n();
   const [selectedId, setSelectedId] = useState("");
   const [values, setValues] = useState<Values | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
+  const { fields, message, setMessage, busy, clear, submit: send } = useSubmission();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const system = paySystems.find((item) => String(item.id) === selectedId);
 
   function choose(id: string) {
     setSelectedId(id);
     const chosen = paySystems.find((item) => String(item.id) === id);
     setValues(chosen ? paySystemValues(chosen) : null);
-    setFields({});
-    setMessage("");
+    clear();
     setDone(false);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!system || !values) return;
-    setFields({});
-    setMessage("");
+    clear();
     setDone(false);
     const body = paySystemPatchBody(system, values);
     if (Object.keys(body).length === 0) {
       setMessage(t("Console.Create.NothingChanged"));
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await api<AdminPaySystem>("PATCH", `/pay-systems/${system.id}`, body);
-      setValues(paySystemValues(saved));
+    const saved = await send(async () => {
+      setValues(
+        paySystemValues(await api<AdminPaySystem>("PATCH", `/pay-systems/${system.id}`, body)),
+      );
+    });
+    if (saved) {
       setDone(true);
       onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-        setFields(error.fields);
-      else setMessage(errorText(error, t));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -128,16 +120,7 @@ export function PaySystemEdit({
             t={t}
           />
         ))}
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-      {done && (
-        <p className="notice row__buttons" role="status">
-          {t("Console.Create.Saved")}
-        </p>
-      )}
+      <FormOutcome message={message} done={done ? t("Console.Create.Saved") : ""} />
       {values && (
         <div className="row__buttons">
           <button type="submit" className="button" disabled={busy}>

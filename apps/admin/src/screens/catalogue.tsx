@@ -1,12 +1,13 @@
 import type { AdminCurrency, AdminPair } from "@obmen/contracts";
 import { formatAmount, formatPlainNumber, formatRate } from "@obmen/domain";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api } from "../api.ts";
+import { api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { changedValues, toApiDecimal } from "../format.ts";
 import { type ConsoleTranslate, useI18n } from "../i18n.tsx";
 import { CatalogueCreate } from "./catalogue-create.tsx";
 import { CurrencyFields } from "./catalogue-fields.tsx";
+import { useSubmission } from "./form-submission.ts";
 
 /**
  * Currencies and pairs, each row editable in place. Only the changed keys are sent; the API
@@ -119,15 +120,11 @@ function useRowEditor(
 ) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(initial);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
-  const { t } = useI18n();
+  const { fields, message, busy, clear, submit } = useSubmission();
 
   const start = () => {
     setDraft(initial);
-    setFields({});
-    setMessage("");
+    clear();
     setEditing(true);
   };
   const save = async (event: FormEvent) => {
@@ -137,19 +134,9 @@ function useRowEditor(
       setEditing(false);
       return;
     }
-    setBusy(true);
-    setFields({});
-    setMessage("");
-    try {
-      await api("PATCH", path, toPatch(changes));
+    if (await submit(() => api("PATCH", path, toPatch(changes)).then(() => undefined))) {
       setEditing(false);
       onSaved();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-        setFields(error.fields);
-      else setMessage(errorText(error, t));
-    } finally {
-      setBusy(false);
     }
   };
   const input = (key: string, label: string, kind: "decimal" | "integer" | "text" = "decimal") => (

@@ -1,9 +1,10 @@
 import type { AdminOperator, OperatorRole } from "@obmen/contracts";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api } from "../api.ts";
+import { api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { formatDateTime } from "../format.ts";
 import { useI18n } from "../i18n.tsx";
+import { useSubmission } from "./form-submission.ts";
 import { Field } from "./login.tsx";
 
 const ROLES: OperatorRole[] = ["operator", "editor", "admin"];
@@ -43,29 +44,20 @@ function CreateOperator({ onCreated }: { onCreated: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [role, setRole] = useState<OperatorRole>("operator");
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState("");
+  const { fields, message, busy, submit: send } = useSubmission();
   const [done, setDone] = useState("");
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFields({});
-    setMessage("");
     setDone("");
-    try {
+    const sent = await send(async () => {
       const created = await api<AdminOperator>("POST", "/operators", { email, password, role });
       setDone(t("Console.Operators.CreatedOne", { email: created.email }));
+    });
+    if (sent) {
       setEmail("");
       setPassword("");
       onCreated();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0)
-        setFields(error.fields);
-      else setMessage(errorText(error, t));
-    } finally {
-      setBusy(false);
     }
   }
 
