@@ -3,7 +3,8 @@ import { collectErrors } from "./support/console-errors.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
 // Issue 14: an operator fixes a pay system's names or icon in the console's catalogue screen;
-// a refusal shows under its input. Texts are written out, not read from the catalog.
+// a refusal shows under its input; the icon is picked from the ones the site serves. Texts are
+// written out, not read from the catalog.
 //
 // The suite's specs share one server. This one edits a pay system it made itself, and only
 // ever points it at icons the site serves: when it renamed the demo Sberbank and gave it an
@@ -50,7 +51,14 @@ test("a pay system's name is fixed in the console; a refusal shows under its inp
   await form.getByLabel("Платёжная система").selectOption({ label: name });
   const nameInput = form.getByLabel("Название", { exact: true });
   await expect(nameInput).toHaveValue(name);
-  await expect(form.getByLabel("Путь к иконке (/icons/name.svg)")).toHaveValue(ICONS.first);
+  // The icon is picked from the files the site serves, with a preview of the chosen one.
+  const icon = form.getByLabel("Иконка");
+  await expect(icon).toHaveValue(ICONS.first);
+  await expect(icon.locator("option", { hasText: "monobank" })).toHaveCount(1);
+  await expect(form.getByTestId("edit-pay-system-icon-preview")).toHaveAttribute(
+    "src",
+    ICONS.first,
+  );
   const { violations } = await new AxeBuilder({ page }).include("form").analyze();
   expect(
     violations
@@ -65,7 +73,11 @@ test("a pay system's name is fixed in the console; a refusal shows under its inp
 
   await nameInput.fill(name);
   await form.getByLabel("Название по-украински (пусто — как выше)").fill("Тестовий банк");
-  await form.getByLabel("Путь к иконке (/icons/name.svg)").fill(ICONS.second);
+  await icon.selectOption({ label: "monobank" });
+  await expect(form.getByTestId("edit-pay-system-icon-preview")).toHaveAttribute(
+    "src",
+    ICONS.second,
+  );
   await form.getByRole("button", { name: "Сохранить" }).click();
   await expect(form.getByRole("status")).toContainText("Сохранено.");
   await expect(form.locator(".field__error")).toHaveCount(0);

@@ -32,6 +32,7 @@ import { openMetrics } from "./metrics/open-metrics.ts";
 import { openAccountSecurity } from "./open-account-security.ts";
 import { resolveWebClient } from "./resolve-web-client.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
+import { listSiteIcons } from "./site-icons.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -156,6 +157,8 @@ export async function startServer(
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
         loginLimiter: createLoginLimiter({ store: account.store }),
+        // A pay system's icon must be one of these (docs/decisions/028).
+        icons: await listSiteIcons(),
       },
     });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -452,6 +452,11 @@ export const AdminPaySystemListResponse = dataResponse(
 );
 export const AdminPaySystemResponse = dataResponse(AdminPaySystem);
 
+/** `GET /admin/api/icons`: the icon files the site serves, the only values a pay system's icon takes. */
+export const AdminIconListResponse = dataResponse(
+  z.object({ items: z.array(z.string().describe("a site path such as /icons/kaspi.svg")) }),
+);
+
 const LocalName = z.string().trim().min(1).max(100).nullable().optional();
 
 export const AdminCreatePaySystemRequest = z.strictObject({
@@ -459,11 +464,14 @@ export const AdminCreatePaySystemRequest = z.strictObject({
   name_ru: LocalName,
   name_en: LocalName,
   name_uk: LocalName,
-  /** A path the web tier serves (`/icons/sber.svg`). */
+  /** One of the icons the site serves (`/icons/sber.svg`), as `GET /admin/api/icons` lists them. */
   icon: z
     .string()
     .max(200)
-    .regex(/^\/[A-Za-z0-9/_.-]+$/, "must be a site path such as /icons/name.svg"),
+    .regex(/^\/[A-Za-z0-9/_.-]+$/, "must be a site path such as /icons/name.svg")
+    .describe(
+      "One of the icons the site serves, as GET /admin/api/icons lists them; any other path is refused with 422 VALIDATION_FAILED under fields.icon",
+    ),
   /** `TRC20`, `ERC20`, `BTC`…; null for banks and e-wallets. */
   network_code: z
     .string()

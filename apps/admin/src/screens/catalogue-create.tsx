@@ -26,6 +26,13 @@ export function CatalogueCreate({
       .catch(() => setPaySystems([]));
   }, []);
   useEffect(loadPaySystems, [loadPaySystems]);
+  // The icons the site serves: the only ones a pay system may be given.
+  const [icons, setIcons] = useState<string[]>([]);
+  useEffect(() => {
+    api<{ items: string[] }>("GET", "/icons")
+      .then((result) => setIcons(result.items))
+      .catch(() => setIcons([]));
+  }, []);
   const created = () => {
     loadPaySystems();
     onCreated();
@@ -96,11 +103,11 @@ export function CatalogueCreate({
         onCreated={created}
         inputs={[
           { key: "name", label: t("Console.Create.Name"), kind: "text" },
-          { key: "icon", label: t("Console.Create.Icon"), kind: "text" },
+          { key: "icon", label: t("Console.Create.Icon"), kind: "icon", options: icons },
           { key: "network_code", label: t("Console.Create.NetworkCode"), kind: "text" },
         ]}
       />
-      <PaySystemEdit paySystems={paySystems} onSaved={created} />
+      <PaySystemEdit paySystems={paySystems} icons={icons} onSaved={created} />
     </div>
   );
 }

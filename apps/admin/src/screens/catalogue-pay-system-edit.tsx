@@ -2,7 +2,7 @@ import type { AdminPaySystem } from "@obmen/contracts";
 import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { useI18n } from "../i18n.tsx";
-import { CreateInput, FormOutcome } from "./catalogue-input.tsx";
+import { CreateInput, FormOutcome, type Input } from "./catalogue-input.tsx";
 import { useSubmission } from "./form-submission.ts";
 
 const LOCAL_NAMES = ["name_ru", "name_en", "name_uk"] as const;
@@ -41,9 +41,12 @@ export function paySystemPatchBody(
 /** Fixes a pay system's names or icon (`PATCH /admin/api/pay-systems/{id}`). */
 export function PaySystemEdit({
   paySystems,
+  icons,
   onSaved,
 }: {
   paySystems: AdminPaySystem[];
+  /** The icons the site serves (`GET /admin/api/icons`): the icon is picked from them. */
+  icons: readonly string[];
   onSaved: () => void;
 }) {
   const { t } = useI18n();
@@ -83,13 +86,13 @@ export function PaySystemEdit({
   }
 
   const id = "edit-pay-system";
-  const inputs = [
-    { key: "name", label: t("Console.Create.Name") },
-    { key: "name_ru", label: t("Console.Create.NameRu") },
-    { key: "name_en", label: t("Console.Create.NameEn") },
-    { key: "name_uk", label: t("Console.Create.NameUk") },
-    { key: "icon", label: t("Console.Create.Icon") },
-  ] as const;
+  const inputs: (Input & { key: EditKey })[] = [
+    { key: "name", label: t("Console.Create.Name"), kind: "text" },
+    { key: "name_ru", label: t("Console.Create.NameRu"), kind: "text" },
+    { key: "name_en", label: t("Console.Create.NameEn"), kind: "text" },
+    { key: "name_uk", label: t("Console.Create.NameUk"), kind: "text" },
+    { key: "icon", label: t("Console.Create.Icon"), kind: "icon", options: icons },
+  ];
   return (
     <form className="card row__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="row__buttons">
@@ -113,7 +116,7 @@ export function PaySystemEdit({
           <CreateInput
             key={input.key}
             id={id}
-            input={{ ...input, kind: "text" }}
+            input={input}
             value={values[input.key]}
             error={fields[input.key]}
             onChange={(value) => setValues({ ...values, [input.key]: value })}

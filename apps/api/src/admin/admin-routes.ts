@@ -21,4 +21,6 @@ export interface AdminRoutes {
   mustEnrolTotp: (operator: OperatorRow) => boolean;
   /** Mark the session cookie `Secure`: the console is served over HTTPS. */
   secureCookie: boolean;
+  /** The icon files the site serves, sorted (`AdminApiOptions.icons`). */
+  icons: readonly string[];
 }

@@ -27,6 +27,11 @@ export interface AdminApiOptions {
   requireAdminTotp?: boolean;
   /** Login attempts' limiter; default: in this process's memory (login-limiter.ts). */
   loginLimiter?: LoginLimiter;
+  /**
+   * The icon files the site serves (`/icons/kaspi.svg`, …), from the web tier's public files:
+   * the only icons a pay system may be given. Default: none, so every icon is refused.
+   */
+  icons?: readonly string[];
 }
 
 /**
@@ -62,6 +67,7 @@ export async function registerAdminApi(
       limiter: options.loginLimiter ?? createLoginLimiter(),
       mustEnrolTotp,
       secureCookie: appUrl.protocol === "https:",
+      icons: [...(options.icons ?? [])].sort(),
     };
     scope.addHook("onRoute", (route) => {
       route.bodyLimit ??= route.url.startsWith("/admin/api/content")

@@ -38,7 +38,7 @@ describe("building a catalogue from nothing in the console", () => {
   it("adds pay systems, currencies with fields and a direction, all switched off", async () => {
     const tether = await post("/admin/api/pay-systems", {
       name: "Tether TRC20",
-      icon: "/icons/usdt.svg",
+      icon: "/icons/usdt-trc20.svg",
       network_code: "TRC20",
     });
     expect(tether.status).toBe(200);
@@ -46,11 +46,11 @@ describe("building a catalogue from nothing in the console", () => {
     const bank = await post("/admin/api/pay-systems", {
       name: "Sberbank",
       name_ru: "Сбербанк",
-      icon: "/icons/sber.svg",
+      icon: "/icons/sberbank.svg",
     });
     ids.bank = bank.body.data.id;
     expect(
-      (await post("/admin/api/pay-systems", { name: "Sberbank", icon: "/icons/x.svg" })).status,
+      (await post("/admin/api/pay-systems", { name: "Sberbank", icon: "/icons/sbp.svg" })).status,
     ).toBe(409);
 
     const usdt = await post("/admin/api/currencies", {

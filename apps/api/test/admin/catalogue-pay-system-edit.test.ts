@@ -3,6 +3,7 @@ import { auditLog, operators } from "@obmen/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPair } from "../support/orders.ts";
+import { SITE_ICONS } from "../support/site-icons.ts";
 import { callApi } from "../support/test-api.ts";
 import {
   type AdminTestApi,
@@ -44,14 +45,14 @@ describe("editing a pay system in the console", () => {
     const result = await patch(sber.id, {
       name_ru: "  СберБанк  ",
       name_uk: "Сбер",
-      icon: "/icons/sber-2024.svg",
+      icon: "/icons/tbank.svg",
     });
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data).toEqual({
       ...sber,
       name_ru: "СберБанк",
       name_uk: "Сбер",
-      icon: "/icons/sber-2024.svg",
+      icon: "/icons/tbank.svg",
     });
 
     const [audit] = await api.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -65,10 +66,10 @@ describe("editing a pay system in the console", () => {
       targetType: "pay_system",
       targetId: String(sber.id),
       before: { name_ru: sber.name_ru, name_uk: sber.name_uk, icon: sber.icon },
-      after: { name_ru: "СберБанк", name_uk: "Сбер", icon: "/icons/sber-2024.svg" },
+      after: { name_ru: "СберБанк", name_uk: "Сбер", icon: "/icons/tbank.svg" },
     });
 
-    expect(await sberName("ru")).toMatchObject({ name: "СберБанк", icon: "/icons/sber-2024.svg" });
+    expect(await sberName("ru")).toMatchObject({ name: "СберБанк", icon: "/icons/tbank.svg" });
     expect((await sberName("uk")).name).toBe("Сбер");
     expect((await sberName("en")).name).toBe(sber.name_en ?? "Sberbank");
   });
@@ -96,6 +97,8 @@ describe("editing a pay system in the console", () => {
       "name_uk",
     ]);
     expect(body.additionalProperties).toBe(false);
+    // Only an icon the site serves: the document says where the list is.
+    expect(body.properties.icon.description).toContain("GET /admin/api/icons");
     // It answers with the whole pay system, network code included.
     const answer = operation.responses["200"].content["application/json"].schema;
     expect(Object.keys(answer.properties.data.properties)).toContain("network_code");
@@ -128,7 +131,7 @@ describe("editing a pay system in the console", () => {
 
     // An id that names no row, or is no row id at all: not found, in the error shape.
     for (const id of [999_999, 0]) {
-      const missing = await patch(id, { icon: "/icons/x.svg" });
+      const missing = await patch(id, { icon: "/icons/kaspi.svg" });
       expect(missing.status, String(id)).toBe(404);
       expect(missing.body.error.code).toBe("NOT_FOUND");
     }
@@ -137,7 +140,58 @@ describe("editing a pay system in the console", () => {
     const list = await adminCall(api, "GET", "/admin/api/pay-systems", { cookie });
     expect(list.body.data.items.find((item: AdminPaySystem) => item.id === sber.id)).toMatchObject({
       name: "Sber",
-      icon: "/icons/sber-2024.svg",
+      icon: "/icons/tbank.svg",
     });
+  });
+
+  it("lists the icons the site serves to desk operators", async () => {
+    const listed = await adminCall(api, "GET", "/admin/api/icons", { cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items).toEqual(SITE_ICONS);
+    expect(listed.body.data.items).toContain("/icons/kaspi.svg");
+  });
+
+  it("refuses an icon the site does not serve, in the operator's language, changing nothing", async () => {
+    const before = (await adminCall(api, "GET", "/admin/api/pay-systems", { cookie })).body.data
+      .items as AdminPaySystem[];
+    const [lastAudit] = await api.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    const messages = {
+      ru: "Такой иконки на сайте нет: выберите одну из списка.",
+      en: "The site has no such icon: choose one from the list.",
+      uk: "Такої іконки на сайті немає: виберіть одну зі списку.",
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      // A typo of a real one, a path shaped like an icon, and an icon with a new name.
+      for (const icon of ["/icons/kaspi.svgg", "/icons/x.svg", "/icons/sber-2024.svg"]) {
+        const edited = await patch(sber.id, { name: "Sber 2", icon }, lang);
+        const created = await adminCall(api, "POST", "/admin/api/pay-systems", {
+          cookie,
+          lang,
+          body: { name: `New ${icon}`, icon },
+        });
+        for (const result of [edited, created]) {
+          expect(result.status, `${lang} ${icon}`).toBe(422);
+          expect(result.body.error.code).toBe("VALIDATION_FAILED");
+          expect(result.body.error.fields).toEqual({ icon: message });
+        }
+      }
+    }
+    // Neither a row nor an audit entry was written.
+    const after = (await adminCall(api, "GET", "/admin/api/pay-systems", { cookie })).body.data
+      .items;
+    expect(after).toEqual(before);
+    const [audit] = await api.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit?.id).toBe(lastAudit?.id);
+
+    // A served icon passes, on create and on edit.
+    const created = await adminCall(api, "POST", "/admin/api/pay-systems", {
+      cookie,
+      body: { name: "Kaspi Gold", icon: "/icons/kaspi.svg" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data.icon).toBe("/icons/kaspi.svg");
+    const edited = await patch(created.body.data.id, { icon: "/icons/monobank.svg" });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.icon).toBe("/icons/monobank.svg");
   });
 });

@@ -144,6 +144,8 @@ describe("every console call answers with its declared response schema", () => {
 
   it("new pay systems, currencies and pairs", async () => {
     await expectDeclared("GET", "/admin/api/pay-systems", "/admin/api/pay-systems");
+    const icons = await expectDeclared("GET", "/admin/api/icons", "/admin/api/icons");
+    expect(icons.body.data.items).toContain("/icons/kaspi.svg");
     const paySystem = await expectDeclared(
       "POST",
       "/admin/api/pay-systems",
@@ -156,7 +158,7 @@ describe("every console call answers with its declared response schema", () => {
       "PATCH",
       "/admin/api/pay-systems/{id}",
       `/admin/api/pay-systems/${paySystem.body.data.id}`,
-      { body: { name_ru: "Каспи", icon: "/icons/kaspi-2.svg" } },
+      { body: { name_ru: "Каспи", icon: "/icons/monobank.svg" } },
     );
     const currency = await expectDeclared(
       "POST",

@@ -36,6 +36,7 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "POST /admin/api/pairs": ["admin", "operator"],
   "POST /admin/api/currencies": ["admin", "operator"],
   "PUT /admin/api/currencies/{id}/fields": ["admin", "operator"],
+  "GET /admin/api/icons": ["admin", "operator"],
   "GET /admin/api/pay-systems": ["admin", "operator"],
   "POST /admin/api/pay-systems": ["admin", "operator"],
   "PATCH /admin/api/pay-systems/{id}": ["admin", "operator"],

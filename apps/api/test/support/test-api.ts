@@ -18,6 +18,7 @@ import {
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
+import { SITE_ICONS } from "./site-icons.ts";
 
 export const TEST_CLIENT = {
   name: "test-partner",
@@ -62,6 +63,7 @@ export async function startTestApi(
     expirySweepSeconds: 1,
     checkResponses: true,
     accountSecurity: options.accountSecurity?.(database),
+    admin: { icons: SITE_ICONS },
   });
   await app.ready();
   return {

@@ -6,6 +6,7 @@ import {
   AdminCurrencyListResponse,
   AdminCurrencyPatch,
   AdminCurrencyResponse,
+  AdminIconListResponse,
   AdminIdParams,
   AdminPairListResponse,
   AdminPairPatch,
@@ -21,6 +22,7 @@ import { loadAdminCurrencies } from "./currency-view.ts";
 import { loadAdminPairs } from "./pair-view.ts";
 import { createPaySystem, listPaySystems } from "./pay-systems.ts";
 import { replaceCurrencyFields } from "./replace-currency-fields.ts";
+import { assertSiteIcon } from "./site-icons.ts";
 import { updateCurrency } from "./update-currency.ts";
 import { updatePair } from "./update-pair.ts";
 import { updatePaySystem } from "./update-pay-system.ts";
@@ -28,7 +30,7 @@ import { updatePaySystem } from "./update-pay-system.ts";
 /** Rates, reserves and limits move money: operators and admins, not editors. */
 const DESK = ["admin", "operator"] as const;
 
-export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
+export function registerAdminCatalogueRoutes({ define, deps, icons }: AdminRoutes) {
   define({
     method: "GET",
     path: "/admin/api/currencies",
@@ -93,36 +95,51 @@ export function registerAdminCatalogueRoutes({ define, deps }: AdminRoutes) {
   });
 
   define({
+    method: "GET",
+    path: "/admin/api/icons",
+    summary: "The icon files the site serves: the only icons a pay system may be given",
+    role: DESK,
+    response: AdminIconListResponse,
+    handler: async () => ({ items: [...icons] }),
+  });
+
+  define({
     method: "POST",
     path: "/admin/api/pay-systems",
-    summary: "Add a pay system (a bank, an e-wallet, a blockchain network); its name is unique",
+    summary:
+      "Add a pay system (a bank, an e-wallet, a blockchain network); its name is unique, its icon one the site serves",
     role: DESK,
     body: AdminCreatePaySystemRequest,
     response: AdminPaySystemResponse,
-    handler: ({ body, caller, ip }) =>
-      createPaySystem({
+    handler: ({ body, caller, ip }) => {
+      assertSiteIcon(icons, body.icon);
+      return createPaySystem({
         db: deps.db,
         request: body,
         actor: { operatorId: caller.operator.id, ip },
-      }),
+      });
+    },
   });
 
   define({
     method: "PATCH",
     path: "/admin/api/pay-systems/{id}",
-    summary: "Fix a pay system's names or icon; customers see the change at once",
+    summary:
+      "Fix a pay system's names or icon (one the site serves); customers see the change at once",
     role: DESK,
     params: AdminIdParams,
     body: AdminPaySystemPatch,
     response: AdminPaySystemResponse,
-    handler: ({ params, body, caller, ip }) =>
-      updatePaySystem({
+    handler: ({ params, body, caller, ip }) => {
+      assertSiteIcon(icons, body.icon);
+      return updatePaySystem({
         db: deps.db,
         catalogueChanges: deps.catalogueChanges,
         id: params.id,
         patch: body,
         actor: { operatorId: caller.operator.id, ip },
-      }),
+      });
+    },
   });
 
   define({

@@ -12,6 +12,7 @@ import {
   registerApi,
 } from "../../../src/index.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
+import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
 
 /** The console's origin in tests: `APP_URL`. */
@@ -35,7 +36,7 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
     appUrl: `${APP_ORIGIN}/`,
     jobs: null,
     checkResponses: true,
-    admin: options.admin,
+    admin: { icons: SITE_ICONS, ...options.admin },
   });
   await app.ready();
   return {
