@@ -38,6 +38,23 @@ describe("editing pay systems across two replicas on PostgreSQL", () => {
       (entry) => entry.currency_pair.receive_currency.url_xml === "SBERRUB",
     )?.currency_pair.receive_currency.pay_system.name;
 
+  it("each replica's console knows the icons the site serves, and refuses any other", async () => {
+    const [first, second] = servers as [RunningServer, RunningServer];
+    for (const server of [first, second]) {
+      const icons = await consoleCall(server.url, "GET", "/admin/api/icons", { cookie });
+      expect(icons.status).toBe(200);
+      expect(icons.body.data.items).toContain("/icons/kaspi.svg");
+      expect(icons.body.data.items).toContain("/icons/sberbank.svg");
+    }
+    const sber = (await paySystems()).find((system) => system.name === "Sberbank")!;
+    const refused = await consoleCall(first.url, "PATCH", `/admin/api/pay-systems/${sber.id}`, {
+      cookie,
+      body: { icon: "/icons/sberbank-typo.svg" },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(Object.keys(refused.body.error.fields)).toEqual(["icon"]);
+  });
+
   it("a name fixed on one replica is what the other serves next", async () => {
     const [first, second] = servers as [RunningServer, RunningServer];
     const sber = (await paySystems()).find((system) => system.name === "Sberbank")!;
