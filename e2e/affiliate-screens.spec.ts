@@ -1,4 +1,9 @@
-import { AUTH_TEXTS, registerAndConfirm, uniqueEmail } from "./account-helpers.ts";
+import {
+  AUTH_TEXTS,
+  registerAndConfirm,
+  uniqueEmail,
+  waitForHydration,
+} from "./account-helpers.ts";
 import { collectErrors } from "./support/console-errors.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -48,6 +53,9 @@ for (const locale of LOCALES) {
         ["promotion", "/account/affiliatepromotion", locale.banners],
       ] as const) {
         await page.goto(`${locale.prefix}${path}`);
+        // A screenshot before hydration touches the server's HTML (the hidden caret) and
+        // React then reports a mismatch: the page is shot as the visitor uses it, hydrated.
+        await waitForHydration(page);
         await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
         await noSidewaysScroll(page);
         await page.screenshot({
@@ -56,6 +64,7 @@ for (const locale of LOCALES) {
         });
       }
       await page.goto(`${locale.prefix}/partner`);
+      await waitForHydration(page);
       await expect(page.getByTestId("partner-share")).toBeVisible();
       await noSidewaysScroll(page);
       await page.screenshot({
