@@ -7,6 +7,7 @@ import {
   createLimiter,
   type LimiterStore,
   readCounters,
+  spendAndReadCounters,
 } from "../../src/account/limits/limiter-store.ts";
 
 // readCounters reads a login's four counters in one query on PostgreSQL: it must say exactly
@@ -93,5 +94,47 @@ describe("reading several limiter counters in one PostgreSQL query", () => {
     expect(await readCounters(brokenStore, [{ limiter, key: "insured" }] as const)).toEqual([
       { consumedPoints: 2, msBeforeNext: expect.any(Number) },
     ]);
+  });
+
+  it("spends a request budget and reads the counters in one statement, as the library would", async () => {
+    const budget = createLimiter(store, {
+      prefix: `t_budget_${run}`,
+      points: 2,
+      durationSeconds: 60,
+    });
+    await window.consume("beside", 4);
+    const counters = [{ limiter: window, key: "beside" }] as const;
+    const spend = () => spendAndReadCounters(store, { limiter: budget, key: "ip" }, counters);
+    const first = await spend();
+    expect(first.spent).toMatchObject({ consumedPoints: 1, over: false });
+    expect(first.readings[0].consumedPoints).toBe(4);
+    expect((await spend()).spent).toMatchObject({ consumedPoints: 2, over: false });
+    const third = await spend();
+    expect(third.spent).toMatchObject({ consumedPoints: 3, over: true });
+    expect(Math.round(third.spent.msBeforeNext / 1000)).toBeGreaterThan(50);
+    // The library reads the same count, and refuses the next as well.
+    expect((await budget.get("ip"))?.consumedPoints).toBe(3);
+    await expect(budget.consume("ip")).rejects.toMatchObject({ consumedPoints: 4 });
+    // Past its window the budget starts again from one, as the library's upsert does.
+    await pool.query("update rate_limits set expire = $1 where key = $2", [
+      Date.now() - 1_000,
+      budget.getKey("ip"),
+    ]);
+    expect((await spend()).spent).toMatchObject({ consumedPoints: 1, over: false });
+  });
+
+  it("spends through the limiters themselves when the statement fails", async () => {
+    const broken = new pg.Pool({ connectionString: database.databaseUrl, max: 1 });
+    await broken.end();
+    const brokenStore: LimiterStore = { kind: "postgres", pool: broken };
+    const budget = createLimiter(brokenStore, {
+      prefix: `t_bb_${run}`,
+      points: 1,
+      durationSeconds: 60,
+    });
+    const spend = () =>
+      spendAndReadCounters(brokenStore, { limiter: budget, key: "ip" }, [] as const);
+    expect((await spend()).spent).toMatchObject({ consumedPoints: 1, over: false });
+    expect((await spend()).spent).toMatchObject({ consumedPoints: 2, over: true });
   });
 });

@@ -2,7 +2,12 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
 import type { LimitPolicy } from "./limit-policy.ts";
-import { createLimiter, type LimiterStore, readCounters } from "./limiter-store.ts";
+import {
+  createLimiter,
+  type LimiterStore,
+  readCounters,
+  spendAndReadCounters,
+} from "./limiter-store.ts";
 
 /** The calls counted per IP, each in its own bucket so a burst on one leaves the others usable. */
 export type LimitedCall =
@@ -87,16 +92,23 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     },
 
     /**
-     * Before a login's password is checked: 429 when this account-and-IP pair or this IP is
-     * blocked; otherwise whether a captcha must come with it.
+     * Before a login's password is checked: spends one of the IP's login requests (429 over
+     * the budget), 429 when this account-and-IP pair or this IP is blocked; otherwise whether
+     * a captcha must come with it. On PostgreSQL all in one statement.
      */
     async beforeLogin({ email, ip }: { email: string; ip: string }) {
-      const [pairBlock, ipBlock, byAccount, byIp] = await readCounters(store, [
-        { limiter: consecutiveByAccountAndIp, key: pairKey(email, ip) },
-        { limiter: slowBruteByIp, key: addressKey(ip) },
-        { limiter: recentByAccount, key: hashed(email) },
-        { limiter: recentByIp, key: addressKey(ip) },
-      ]);
+      const { spent, readings } = await spendAndReadCounters(
+        store,
+        { limiter: requests("login"), key: addressKey(ip) },
+        [
+          { limiter: consecutiveByAccountAndIp, key: pairKey(email, ip) },
+          { limiter: slowBruteByIp, key: addressKey(ip) },
+          { limiter: recentByAccount, key: hashed(email) },
+          { limiter: recentByIp, key: addressKey(ip) },
+        ],
+      );
+      if (spent.over) throw rateLimited(spent.msBeforeNext);
+      const [pairBlock, ipBlock, byAccount, byIp] = readings;
       for (const [res, points] of [
         [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
         [ipBlock, policy.failuresPerIpPerDay],

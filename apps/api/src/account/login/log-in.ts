@@ -44,11 +44,8 @@ export async function logIn(options: {
   const email = normalizeAccountEmail(options.email);
   // Counted under what was typed even when it is no address, like any other failure.
   const account = email ?? options.email.trim().toLowerCase();
-  // At once: on PostgreSQL each is a round trip, and a login should cost one, not two.
-  const [, gate] = await Promise.all([
-    limits.throttle("login", ip),
-    limits.beforeLogin({ email: account, ip }),
-  ]);
+  // The IP's request budget and the failure counters, in one round trip on PostgreSQL.
+  const gate = await limits.beforeLogin({ email: account, ip });
   await requireCaptcha({
     captcha: options.security.captcha,
     required: gate.captchaRequired,
