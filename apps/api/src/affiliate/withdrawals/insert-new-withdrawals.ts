@@ -1,4 +1,5 @@
 import { type Database, queryPrepared } from "@obmen/db";
+import { batchedCallStatements } from "../../batching/batched-call-statement.ts";
 
 /** A withdrawal request as `create_withdrawal` takes it (packages/db/sql/functions/create_withdrawal.sql). */
 export interface NewWithdrawal {
@@ -67,21 +68,4 @@ function argumentsOf(item: NewWithdrawal): unknown[] {
   return [item.partnerId, item.currencyId, item.currency, item.amount, JSON.stringify(item.fields)];
 }
 
-/**
- * `select create_withdrawal($1, …, $5) as w0, create_withdrawal($6, …) as w1, …`: one text per
- * batch size, built once, prepared under its own name on each connection (queryPrepared).
- */
-function statementFor(count: number): { name: string; text: string } {
-  let statement = statements.get(count);
-  if (!statement) {
-    const calls = Array.from({ length: count }, (_, call) => {
-      const first = call * PARAMETER_TYPES.length + 1;
-      const parameters = PARAMETER_TYPES.map((type, at) => `$${first + at}::${type}`);
-      return `create_withdrawal(${parameters.join(", ")}) as w${call}`;
-    });
-    statement = { name: `create_withdrawals_${count}`, text: `select ${calls.join(", ")}` };
-    statements.set(count, statement);
-  }
-  return statement;
-}
-const statements = new Map<number, { name: string; text: string }>();
+const statementFor = batchedCallStatements("create_withdrawal", "w", PARAMETER_TYPES);

@@ -1,5 +1,6 @@
 import type { OrderStatus, PairRate } from "@obmen/contracts";
 import { type Database, normaliseDecimal, type orders, queryPrepared } from "@obmen/db";
+import { batchedCallStatements } from "../../batching/batched-call-statement.ts";
 import type { PreparedOrderMail } from "../../mail/index.ts";
 import type { SendCurrency } from "../info/payment-instructions.ts";
 
@@ -113,24 +114,7 @@ function argumentsOf({ order, payTo, mail, rid }: NewOrder): unknown[] {
   ];
 }
 
-/**
- * `select create_order($1, …, $19) as o0, create_order($20, …) as o1, …`: one text per batch
- * size, built once, and prepared under its own name on each connection (queryPrepared).
- */
-function statementFor(count: number): { name: string; text: string } {
-  let statement = statements.get(count);
-  if (!statement) {
-    const calls = Array.from({ length: count }, (_, call) => {
-      const first = call * PARAMETER_TYPES.length + 1;
-      const parameters = PARAMETER_TYPES.map((type, at) => `$${first + at}::${type}`);
-      return `create_order(${parameters.join(", ")}) as o${call}`;
-    });
-    statement = { name: `create_orders_${count}`, text: `select ${calls.join(", ")}` };
-    statements.set(count, statement);
-  }
-  return statement;
-}
-const statements = new Map<number, { name: string; text: string }>();
+const statementFor = batchedCallStatements("create_order", "o", PARAMETER_TYPES);
 
 type FunctionResult =
   | { outcome: "created" | "pair_inactive" }
