@@ -74,6 +74,7 @@ export function useNamedStatements(pglite: PGlite): void {
     options: QueryOptions,
   ): Promise<Results<unknown>> {
     let statement = statements.get(text);
+    const cached = statement !== undefined;
     if (statement) {
       // Most recently used last: the map's first entry is the one to close.
       statements.delete(text);
@@ -87,14 +88,29 @@ export function useNamedStatements(pglite: PGlite): void {
       const serialize = options?.serializers?.[type] ?? pglite.serializers[type];
       return serialize ? serialize(value) : String(value);
     });
-    const messages = await run(
-      concat(
-        protocol.serialize.bind({ statement: statement.name, values }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ),
-      options,
-    );
+    let messages: BackendMessage[];
+    try {
+      messages = await run(
+        concat(
+          protocol.serialize.bind({ statement: statement.name, values }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ),
+        options,
+      );
+    } catch (error) {
+      // A table's columns changed under a kept statement ("cached plan must not change result
+      // type"): forget it and prepare the text afresh, once.
+      if (!cached || (error as { code?: string }).code !== "0A000") throw error;
+      statements.delete(text);
+      await run(
+        concat(
+          protocol.serialize.close({ type: "S", name: statement.name }),
+          protocol.serialize.sync(),
+        ),
+      );
+      return execute(text, params, options);
+    }
     return resultOf(messages, statement.fields, options, pglite.parsers);
   }
 

@@ -135,4 +135,11 @@ describe("PGlite queries as named prepared statements", () => {
       Array.from({ length: 40 }, (_, index) => index * 2),
     );
   });
+
+  it("prepares a text afresh when its table's columns changed under it", async () => {
+    await named.exec("create table shifting (a int); insert into shifting values (1);");
+    expect((await named.query("select * from shifting")).rows).toEqual([{ a: 1 }]);
+    await named.exec("alter table shifting add column b text default 'x';");
+    expect((await named.query("select * from shifting")).rows).toEqual([{ a: 1, b: "x" }]);
+  });
 });
