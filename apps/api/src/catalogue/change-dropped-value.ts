@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from "@obmen/contracts";
 import type { CatalogueChanges } from "./catalogue-changes.ts";
 
 /**
@@ -41,4 +42,18 @@ export function createChangeDroppedValue<T>(options: {
     /** The value if one is built, so a hot path can answer without awaiting. */
     peek: (): T | undefined => current,
   };
+}
+
+/** One change-dropped value per language, each built on its own first use. */
+export function createChangeDroppedPerLanguage<T>(options: {
+  build: (lang: Locale) => Promise<T>;
+  changes: CatalogueChanges;
+}) {
+  const byLang = new Map(
+    LOCALES.map((lang) => [
+      lang,
+      createChangeDroppedValue({ changes: options.changes, build: () => options.build(lang) }),
+    ]),
+  );
+  return { get: (lang: Locale) => byLang.get(lang)!.get() };
 }

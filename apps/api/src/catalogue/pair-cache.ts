@@ -1,7 +1,7 @@
-import { type CurrencyPairEntry, LOCALES, type Locale } from "@obmen/contracts";
+import type { CurrencyPairEntry, Locale } from "@obmen/contracts";
 import { SerializedData } from "../http/signed-route.ts";
 import type { CatalogueChanges } from "./catalogue-changes.ts";
-import { createChangeDroppedValue } from "./change-dropped-value.ts";
+import { createChangeDroppedPerLanguage } from "./change-dropped-value.ts";
 
 export interface CachedPairList {
   entries: CurrencyPairEntry[];
@@ -22,27 +22,21 @@ export function createPairCache(options: {
   load: (lang: Locale) => Promise<CurrencyPairEntry[]>;
   changes: CatalogueChanges;
 }) {
-  const byLang = new Map(
-    LOCALES.map((lang) => [
-      lang,
-      createChangeDroppedValue({
-        changes: options.changes,
-        build: async (): Promise<CachedPairList> => {
-          const entries = await options.load(lang);
-          let response: SerializedData | undefined;
-          return {
-            entries,
-            byId: new Map(entries.map((entry) => [entry.id, entry])),
-            get response() {
-              response ??= new SerializedData(JSON.stringify(entries));
-              return response;
-            },
-          };
+  return createChangeDroppedPerLanguage({
+    changes: options.changes,
+    build: async (lang): Promise<CachedPairList> => {
+      const entries = await options.load(lang);
+      let response: SerializedData | undefined;
+      return {
+        entries,
+        byId: new Map(entries.map((entry) => [entry.id, entry])),
+        get response() {
+          response ??= new SerializedData(JSON.stringify(entries));
+          return response;
         },
-      }),
-    ]),
-  );
-  return { get: (lang: Locale) => byLang.get(lang)!.get() };
+      };
+    },
+  });
 }
 
 export type PairCache = ReturnType<typeof createPairCache>;

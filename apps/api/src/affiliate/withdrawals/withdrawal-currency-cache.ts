@@ -1,7 +1,7 @@
-import { LOCALES, type Locale, type WithdrawalCurrency } from "@obmen/contracts";
+import type { WithdrawalCurrency } from "@obmen/contracts";
 import type { Database } from "@obmen/db";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
-import { createChangeDroppedValue } from "../../catalogue/change-dropped-value.ts";
+import { createChangeDroppedPerLanguage } from "../../catalogue/change-dropped-value.ts";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
 import { listWithdrawalCurrencies } from "./withdrawal-currencies.ts";
 
@@ -23,23 +23,17 @@ export function createWithdrawalCurrencyCache(options: {
   settings: AffiliateSettings;
   changes: CatalogueChanges;
 }) {
-  const byLang = new Map(
-    LOCALES.map((lang) => [
-      lang,
-      createChangeDroppedValue({
-        changes: options.changes,
-        build: async (): Promise<CachedWithdrawalCurrencies> => {
-          const list = await listWithdrawalCurrencies({
-            db: options.db,
-            settings: options.settings,
-            lang,
-          });
-          return { list, byId: new Map(list.map((currency) => [currency.id, currency])) };
-        },
-      }),
-    ]),
-  );
-  return { get: (lang: Locale) => byLang.get(lang)!.get() };
+  return createChangeDroppedPerLanguage({
+    changes: options.changes,
+    build: async (lang): Promise<CachedWithdrawalCurrencies> => {
+      const list = await listWithdrawalCurrencies({
+        db: options.db,
+        settings: options.settings,
+        lang,
+      });
+      return { list, byId: new Map(list.map((currency) => [currency.id, currency])) };
+    },
+  });
 }
 
 export type WithdrawalCurrencyCache = ReturnType<typeof createWithdrawalCurrencyCache>;
