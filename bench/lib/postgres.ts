@@ -62,7 +62,11 @@ export async function withDatabase<T>(
   }
 }
 
-/** Copies schema and data of `from` into the (empty) database `to`: pg_dump | psql. */
+/**
+ * Copies schema and data of `from` into the (empty) database `to` (pg_dump | psql), then
+ * ANALYZEs it: a dump carries no statistics, and a copy the planner knew nothing about would
+ * be planned unlike its source (and unlike the database the subject runs on).
+ */
 export async function copyDatabase(from: string, to: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const dump = spawn("pg_dump", ["--no-owner", "--no-privileges", from], {
@@ -79,6 +83,7 @@ export async function copyDatabase(from: string, to: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`pg_dump | psql failed: ${errors.slice(-2_000)}`)),
     );
   });
+  await withDatabase(to, (client) => client.query("analyze"));
 }
 
 export async function pgbenchPath(): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { Request } from "autocannon";
+import type pg from "pg";
 import { type LoadProfile, measureLoad } from "../lib/load.ts";
 import { copyDatabase, createScratchDatabase, withDatabase } from "../lib/postgres.ts";
 import { type MetricResult, ratioResult } from "../lib/result.ts";
@@ -10,6 +11,8 @@ import { runWithdrawalPgbench } from "./withdrawal-pgbench.ts";
 const PATH = "/rest/ref_withdrawal/create";
 const NAME = "withdrawal_create_rps";
 const PARTNERS = 1_000;
+/** Each partner's earlier withdrawals, already paid (seedPaidWithdrawals). */
+const PAID_WITHDRAWALS_PER_PARTNER = 5;
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 export const WITHDRAWAL_TARGET = "ratio ≥ 0.5, p99 ≤ 50 ms";
 
@@ -136,9 +139,42 @@ async function seedPartners(url: string) {
       `select c.id, f.key from currencies c join currency_fields f on f.currency_id = c.id
        where c.url_xml = 'USDTTRC20' and f.side = 'receive' order by f.sort_order limit 1`,
     );
+    const { id: currencyId, key: fieldKey } = currency.rows[0]!;
+    await seedPaidWithdrawals(client, currencyId, fieldKey);
     await client.query("analyze");
-    return { tokens, currencyId: currency.rows[0]!.id, fieldKey: currency.rows[0]!.key };
+    return { tokens, currencyId, fieldKey };
   });
+}
+
+/**
+ * A programme that has run a while: each partner's earlier withdrawals, paid, with their
+ * ledger entries (the hold, then the payout). The bench measures a live exchange, not its
+ * first minute: on tables ANALYZEd while empty, PostgreSQL plans the foreign-key checks of the
+ * first inserts as sequential scans and keeps those plans on every pooled connection until
+ * autovacuum next analyzes (decision 043). Both sides get these rows: pgbench's copy is taken
+ * after them.
+ */
+async function seedPaidWithdrawals(client: pg.Client, currencyId: number, fieldKey: string) {
+  await client.query(
+    `with made as (
+       insert into affiliate_withdrawals
+         (partner_id, currency_id, currency, amount, fields, status, reference, created_at, decided_at)
+       select p.user_id, $1, 'USDT', 10, jsonb_build_array(jsonb_build_object('key', $2::text, 'value', $3::text)),
+         'paid', 'bench-' || p.n || '-' || k, now() - k * interval '1 day', now() - k * interval '1 day'
+       from bench_partners p, generate_series(1, $4::int) k
+       returning id, partner_id, amount),
+     entries as (
+       insert into affiliate_ledger_entries (kind, partner_id, currency, withdrawal_id)
+       select kind, partner_id, 'USDT', id from made, (values ('withdrawal_hold'), ('withdrawal_paid')) k(kind)
+       returning id, kind, partner_id, withdrawal_id)
+     insert into affiliate_ledger_lines (entry_id, partner_id, account, amount)
+     select e.id, e.partner_id, x.account, x.amount * m.amount
+     from entries e join made m on m.id = e.withdrawal_id,
+       (values ('withdrawal_hold', 'available', -1), ('withdrawal_hold', 'on_hold', 1),
+               ('withdrawal_paid', 'on_hold', -1), ('withdrawal_paid', 'paid', 1)) x(kind, account, amount)
+     where x.kind = e.kind`,
+    [currencyId, fieldKey, TRON_ADDRESS, PAID_WITHDRAWALS_PER_PARTNER],
+  );
 }
 
 function sealed(payload: Record<string, unknown>, token: string, now: number, ip: string) {

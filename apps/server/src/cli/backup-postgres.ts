@@ -70,7 +70,8 @@ export async function postgresIsEmpty(databaseUrl: string): Promise<boolean> {
 }
 
 /**
- * Restores a custom-format dump in one transaction: a failure leaves the database as it was.
+ * Restores a custom-format dump in one transaction (a failure leaves the database as it was),
+ * then gathers the planner's statistics.
  * `force` first drops every schema of the application (public, drizzle, pgboss, …), so tables
  * a newer release added do not survive next to the restored ones.
  */
@@ -104,4 +105,13 @@ export async function restorePostgres(
     ],
     target.env,
   );
+  // A dump carries no planner statistics. Until autovacuum gathers them, each pooled
+  // connection would plan its first queries (foreign-key checks included) as if the tables
+  // were empty and keep those plans (docs/decisions/043-bench-tables-planned-as-in-production.md).
+  const handle = await openDatabase({ databaseUrl, dataDir: "", poolMax: 1 });
+  try {
+    await handle.db.execute(sql`analyze`);
+  } finally {
+    await handle.close();
+  }
 }
