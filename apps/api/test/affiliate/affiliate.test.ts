@@ -222,12 +222,16 @@ describe("affiliate programme", () => {
     expect(Object.keys(badAddress.body.error.fields)).toEqual(["fields.receive_wallet_address"]);
     const small = await withdraw("5");
     expect(small.status).toBe(422);
-    expect(small.body.error.fields.amount).toBe("The minimum withdrawal is 10 USDT");
+    expect(small.body.error.fields.amount).toBe("The minimum withdrawal is 10\u00a0USDT");
     const available = (await as(partner, "/rest/ref_channel/info")).body.data.balance.available;
     const tooMuch = await withdraw("100000", TRON_ADDRESS, "uk");
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.error.code).toBe("CONFLICT");
-    expect(tooMuch.body.error.fields.amount).toBe(`Недостатньо коштів: доступно ${available} USDT`);
+    // Below a thousand: written as the API's decimal with the Ukrainian comma (decimal sign).
+    expect(tooMuch.body.error.fields.amount).toBe(
+      `Недостатньо коштів: доступно ${available.replace(".", ",")}\u00a0USDT`,
+    );
+    expect(tooMuch.body.error.details).toEqual({ available });
 
     const held = await withdraw("15");
     expect(held.status, held.text).toBe(200);

@@ -6,7 +6,7 @@ import {
   type Withdrawal,
 } from "@obmen/contracts";
 import { normaliseDecimal } from "@obmen/db";
-import { countDecimals, formatPlain, toDecimal } from "@obmen/domain";
+import { countDecimals, formatAmount, formatPlain, toDecimal } from "@obmen/domain";
 import { checkOrderFields } from "../../orders/create/check-create-request.ts";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
 import type { NewWithdrawalQueue } from "./new-withdrawal-queue.ts";
@@ -52,7 +52,7 @@ export async function createWithdrawal(options: {
   if (amount.lt(toDecimal(settings.minWithdrawal))) {
     errors.amount = {
       key: "AffiliateErrors.BelowMinimum",
-      values: { min: settings.minWithdrawal, currency: settings.currency },
+      values: { min: programmeAmount(settings.minWithdrawal, settings.currency, options.lang) },
     };
   } else if (countDecimals(amount) > MAX_WITHDRAWAL_DECIMALS) {
     errors.amount = {
@@ -80,7 +80,7 @@ export async function createWithdrawal(options: {
       fields: {
         amount: {
           key: "AffiliateErrors.InsufficientBalance",
-          values: { available, currency: settings.currency },
+          values: { available: programmeAmount(available, settings.currency, options.lang) },
         },
       },
       details: { available },
@@ -101,4 +101,15 @@ export async function createWithdrawal(options: {
     decidedAt: null,
   };
   return withdrawalView(row, { id: currency.id, name: currency.name, code: currency.code });
+}
+
+/**
+ * An amount of the programme currency as the site writes it in a refusal (`1 234,5 USDT`, a
+ * no-break space before the code; docs/decisions/022-amounts-and-status-names.md), while
+ * `details` keep the machine form. Its own places, as the account page writes the balance
+ * beside the form (apps/web readable-amount.ts): the programme's places are not in the cache.
+ */
+function programmeAmount(amount: string, code: string, locale: Locale): string {
+  const decimals = countDecimals(toDecimal(amount));
+  return formatAmount({ amount, currency: { code, decimals }, locale });
 }
