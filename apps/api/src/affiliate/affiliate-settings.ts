@@ -13,11 +13,11 @@ export interface AffiliateSettings {
 
 const Share = z.string().refine((value) => {
   const share = parseDecimal(value);
-  return share !== null && share.gt(0) && share.lte(1);
+  return share?.gt(0) && share.lte(1);
 }, "must be a decimal above 0 and at most 1, e.g. 0.3");
 const Amount = z.string().refine((value) => {
   const amount = parseDecimal(value);
-  return amount !== null && amount.gt(0);
+  return amount?.gt(0);
 }, "must be a positive decimal, e.g. 10");
 
 const Env = z.object({

@@ -152,5 +152,8 @@ describe("readAffiliateSettings", () => {
     expect(() => readAffiliateSettings({ AFFILIATE_MIN_WITHDRAWAL: "-1" })).toThrow(
       /AFFILIATE_MIN_WITHDRAWAL/,
     );
+    expect(() => readAffiliateSettings({ AFFILIATE_MIN_WITHDRAWAL: "ten" })).toThrow(
+      /AFFILIATE_MIN_WITHDRAWAL/,
+    );
   });
 });
