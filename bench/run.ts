@@ -125,7 +125,7 @@ async function benchEngine(engine: Engine) {
       const rssAfterStartMb = server.rssMb();
       add(await measurePairList(server, readProfile));
       add(await measureRatesXml(server, readProfile));
-      add(await measureLoginRps(server, readProfile));
+      add(await measureLoginRps(server, readProfile, { databaseUrl: database?.url }));
       const ssr = await measureSsrHome(server, twin, readProfile);
       add(ssr.result);
       if (engine === "pglite") add(await measureHomeJs(server, ssr.html));

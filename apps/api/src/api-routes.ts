@@ -41,7 +41,12 @@ export interface ApiRoutes {
   docs: SignedRouteDoc[];
   /** For routes that send their answers themselves (`sendData`): check them against the schema. */
   checkResponses: boolean;
-  define: <S extends z.ZodType, R extends DataResponseSchema, A extends RouteAuth = "none">(
-    route: SignedRouteDefinition<S, R, A>,
+  define: <
+    S extends z.ZodType,
+    R extends DataResponseSchema,
+    A extends RouteAuth = "none",
+    M = never,
+  >(
+    route: SignedRouteDefinition<S, R, A, M>,
   ) => void;
 }

@@ -19,6 +19,7 @@ import type { ApiRoutes } from "../api-routes.ts";
 import { passCaptchaGate } from "./captcha/captcha-gate.ts";
 import { confirmEmail } from "./confirm/confirm-email.ts";
 import { logIn } from "./login/log-in.ts";
+import { rememberAndOpenLogin } from "./login/login-opening.ts";
 import { updatePassword } from "./password/update-password.ts";
 import { userView } from "./profile/user-view.ts";
 import { registerUser } from "./register/register-user.ts";
@@ -78,7 +79,17 @@ export function registerAccountRoutes(routes: ApiRoutes) {
       "Sign in; a wrong password and an unknown e-mail get the same 401 INVALID_CREDENTIALS. After repeated failures 400 CAPTCHA_REQUIRED without a solved `captcha`; with TOTP on, 401 TOTP_REQUIRED until `totp` carries the code",
     payload: LoginRequest,
     response: SignedInUserResponse,
-    handler: ({ payload, lang, meta }) =>
+    rememberWith: ({ signature, timestamp, meta, payload }) =>
+      rememberAndOpenLogin({
+        db,
+        guard: routes.security.replayGuard,
+        limits: security.limits,
+        signature,
+        timestamp,
+        email: payload.email,
+        ip: meta.ip,
+      }),
+    handler: ({ payload, lang, meta, remembered }) =>
       logIn({
         db,
         security,
@@ -90,6 +101,7 @@ export function registerAccountRoutes(routes: ApiRoutes) {
         totp: payload.totp,
         ip: meta.ip,
         userAgent: payload.user_agent,
+        opened: remembered,
       }),
   });
 

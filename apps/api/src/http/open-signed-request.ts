@@ -39,9 +39,15 @@ export async function openSignedRequest(options: {
   /**
    * Remembers the signature in place of `replayGuard.remember` (false: seen before), for a
    * caller that folds the replay check into a statement of its own: a signed-in call on the
-   * database guard reads its session in the same round trip (signed-route.ts).
+   * database guard reads its session in the same round trip, a login its first steps
+   * (signed-route.ts). Given the envelope's payload, not yet validated.
    */
-  remember?: (signature: string, timestamp: number, meta: EnvelopeMeta) => Promise<boolean>;
+  remember?: (
+    signature: string,
+    timestamp: number,
+    meta: EnvelopeMeta,
+    payload: Record<string, unknown>,
+  ) => Promise<boolean>;
   now?: number;
 }): Promise<SignedRequest> {
   const { envelope } = options;
@@ -105,13 +111,12 @@ export async function openSignedRequest(options: {
     timestamp,
     ...(token ? { user_auth_token: token } : {}),
   };
-  const signature = signed.toLowerCase();
-  const fresh = options.remember
-    ? await options.remember(signature, timestamp, meta)
-    : await options.replayGuard.remember(signature, timestamp);
-  if (!fresh) throw fail(ErrorCode.REPLAYED_REQUEST);
-
   const payload: Record<string, unknown> = { ...decoded };
   for (const key of META_KEYS) delete payload[key];
+  const signature = signed.toLowerCase();
+  const fresh = options.remember
+    ? await options.remember(signature, timestamp, meta, payload)
+    : await options.replayGuard.remember(signature, timestamp);
+  if (!fresh) throw fail(ErrorCode.REPLAYED_REQUEST);
   return { payload, meta, client };
 }

@@ -58,17 +58,38 @@ export type ResponseData<R extends DataResponseSchema> =
   | (z.input<R> extends { data: infer D } ? D : never)
   | SerializedData;
 
+/**
+ * A route's own replay check (decision 044): remembers the signature in a statement that also
+ * does the call's first work, given the validated payload. `fresh` false is refused as a
+ * replay, as the guard's own check is; `value` reaches the handler as `remembered`.
+ */
+export type RememberWith<P, M> = (check: {
+  signature: string;
+  timestamp: number;
+  meta: EnvelopeMeta;
+  payload: P;
+}) => Promise<{ fresh: boolean; value?: M }>;
+
 /** One signed call: its documentation and its handler. */
 export interface SignedRouteDefinition<
   S extends z.ZodType,
   R extends DataResponseSchema,
   A extends RouteAuth = "none",
+  M = never,
 > extends SignedRouteDoc {
   payload: S;
   response: R;
   /** `user`: the handler gets the caller's `user` and `session`; nobody else reaches it. */
   auth?: A;
-  handler: (context: SignedCallContext<z.infer<S>> & AuthContext<A>) => Promise<ResponseData<R>>;
+  /**
+   * Replaces the replay guard's `remember` (routes without `auth` only): the payload is then
+   * validated before the replay check, and a replayed envelope with an invalid payload is
+   * answered with its field errors, which change nothing.
+   */
+  rememberWith?: A extends "user" ? never : RememberWith<z.infer<S>, M>;
+  handler: (
+    context: SignedCallContext<z.infer<S>> & AuthContext<A> & { remembered?: M },
+  ) => Promise<ResponseData<R>>;
 }
 
 export interface SignedRouteSecurity {
@@ -99,7 +120,8 @@ export function signedRoute<
   S extends z.ZodType,
   R extends DataResponseSchema,
   A extends RouteAuth = "none",
->(app: FastifyInstance, settings: SignedRouteSettings, route: SignedRouteDefinition<S, R, A>) {
+  M = never,
+>(app: FastifyInstance, settings: SignedRouteSettings, route: SignedRouteDefinition<S, R, A, M>) {
   const { security } = settings;
   settings.docs.push(route);
   app.route({
@@ -113,6 +135,10 @@ export function signedRoute<
       // the replay guard allows it (decision 041); `folded` is then the session it found.
       let folded: SignedInCaller | null | undefined;
       const foldInto = route.auth === "user" ? settings.rememberAndResolveCaller : undefined;
+      // A route's own replay check validates the payload first and keeps what it read.
+      let validated: { payload: z.infer<S> } | undefined;
+      let remembered: M | undefined;
+      const { rememberWith } = route;
       const signed = await openSignedRequest({
         envelope: request.method === "GET" ? pickEnvelope(envelope) : envelope,
         timestampHeader: typeof header === "string" ? header : undefined,
@@ -121,15 +147,26 @@ export function signedRoute<
         onLang: (lang) => {
           request.apiLang = lang;
         },
-        remember:
-          foldInto &&
-          (async (signature, timestamp, meta) => {
-            const token = meta.user_auth_token;
-            if (!token) return security.replayGuard.remember(signature, timestamp);
-            const answer = await foldInto({ signature, timestamp, token, ip: meta.ip });
-            folded = answer.caller;
-            return answer.fresh;
-          }),
+        remember: rememberWith
+          ? async (signature, timestamp, meta, raw) => {
+              validated = { payload: validatePayload(route.payload, raw) };
+              const answer = await (rememberWith as RememberWith<z.infer<S>, M>)({
+                signature,
+                timestamp,
+                meta,
+                payload: validated.payload,
+              });
+              remembered = answer.value;
+              return answer.fresh;
+            }
+          : foldInto &&
+            (async (signature, timestamp, meta) => {
+              const token = meta.user_auth_token;
+              if (!token) return security.replayGuard.remember(signature, timestamp);
+              const answer = await foldInto({ signature, timestamp, token, ip: meta.ip });
+              folded = answer.caller;
+              return answer.fresh;
+            }),
       });
       // Who is calling is settled before the payload is read: an anonymous caller learns
       // nothing about a signed-in call, not even which of its fields it would refuse.
@@ -139,7 +176,9 @@ export function signedRoute<
           : folded !== undefined
             ? liveCaller(folded)
             : await signedInCaller(settings, signed.meta);
-      const payload = validatePayload(route.payload, signed.payload);
+      const payload = validated
+        ? validated.payload
+        : validatePayload(route.payload, signed.payload);
       const data = await route.handler({
         payload,
         meta: signed.meta,
@@ -148,6 +187,7 @@ export function signedRoute<
         request,
         reply,
         ...(caller as AuthContext<A> & object),
+        ...(remembered === undefined ? {} : { remembered }),
       });
       return sendData(reply, {
         data,

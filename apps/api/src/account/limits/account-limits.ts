@@ -3,10 +3,15 @@ import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible"
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
 import type { LimitPolicy } from "./limit-policy.ts";
 import {
+  type CounterReading,
+  type CounterRow,
   createLimiter,
   type LimiterStore,
   readCounters,
   spendAndReadCounters,
+  spendAndReadEach,
+  spendAndReadOutcome,
+  spendAndReadValues,
 } from "./limiter-store.ts";
 
 /** The calls counted per IP, each in its own bucket so a burst on one leaves the others usable. */
@@ -29,6 +34,13 @@ const DAY_SECONDS = 24 * 60 * 60;
 const CONSECUTIVE_MEMORY_SECONDS = 14 * DAY_SECONDS;
 
 export type AccountLimits = ReturnType<typeof createAccountLimits>;
+
+/** What a login may go on with, once its limits let it through. */
+export interface LoginGate {
+  captchaRequired: boolean;
+  /** Whether a success has a counter to clear (most logins have none: no extra write). */
+  hadFailures: boolean;
+}
 
 /**
  * The account calls' limiters: a request budget per IP for each call, and the login
@@ -85,6 +97,39 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     blockSeconds: 15 * 60,
   });
 
+  /** A login's budget and the four counters that may refuse it or ask for a captcha. */
+  const loginCounters = (email: string, ip: string) => ({
+    spent: { limiter: requests("login"), key: addressKey(ip) },
+    counters: [
+      { limiter: consecutiveByAccountAndIp, key: pairKey(email, ip) },
+      { limiter: slowBruteByIp, key: addressKey(ip) },
+      { limiter: recentByAccount, key: hashed(email) },
+      { limiter: recentByIp, key: addressKey(ip) },
+    ] as const,
+  });
+  const judgeLogin = ({
+    spent,
+    readings,
+  }: {
+    spent: CounterReading & { over: boolean };
+    readings: readonly [CounterReading, CounterReading, CounterReading, CounterReading];
+  }): LoginGate => {
+    if (spent.over) throw rateLimited(spent.msBeforeNext);
+    const [pairBlock, ipBlock, byAccount, byIp] = readings;
+    for (const [res, points] of [
+      [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
+      [ipBlock, policy.failuresPerIpPerDay],
+    ] as const) {
+      if (res.consumedPoints > points) throw rateLimited(res.msBeforeNext);
+    }
+    return {
+      captchaRequired:
+        byAccount.consumedPoints >= policy.captchaAfterAccountFailures ||
+        byIp.consumedPoints >= policy.captchaAfterIpFailures,
+      hadFailures: byAccount.consumedPoints > 0 || pairBlock.consumedPoints > 0,
+    };
+  };
+
   return {
     /** One request to `call` from `ip`; over the budget → 429 `RATE_LIMITED`. */
     async throttle(call: LimitedCall, ip: string) {
@@ -96,31 +141,26 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
      * the budget), 429 when this account-and-IP pair or this IP is blocked; otherwise whether
      * a captcha must come with it. On PostgreSQL all in one statement.
      */
-    async beforeLogin({ email, ip }: { email: string; ip: string }) {
-      const { spent, readings } = await spendAndReadCounters(
-        store,
-        { limiter: requests("login"), key: addressKey(ip) },
-        [
-          { limiter: consecutiveByAccountAndIp, key: pairKey(email, ip) },
-          { limiter: slowBruteByIp, key: addressKey(ip) },
-          { limiter: recentByAccount, key: hashed(email) },
-          { limiter: recentByIp, key: addressKey(ip) },
-        ],
-      );
-      if (spent.over) throw rateLimited(spent.msBeforeNext);
-      const [pairBlock, ipBlock, byAccount, byIp] = readings;
-      for (const [res, points] of [
-        [pairBlock, policy.consecutiveFailuresPerAccountAndIp],
-        [ipBlock, policy.failuresPerIpPerDay],
-      ] as const) {
-        if (res.consumedPoints > points) throw rateLimited(res.msBeforeNext);
-      }
+    async beforeLogin({ email, ip }: { email: string; ip: string }): Promise<LoginGate> {
+      const { spent, counters } = loginCounters(email, ip);
+      return judgeLogin(await spendAndReadCounters(store, spent, counters));
+    },
+
+    /**
+     * beforeLogin for a caller that sends the counters' statement inside its own (a login on
+     * the database replay guard: account/login/login-opening.ts): the statement's values and
+     * the judgement of its rows, or null when the store cannot (not PostgreSQL).
+     */
+    beforeLoginInStatement({ email, ip }: { email: string; ip: string }) {
+      const { spent, counters } = loginCounters(email, ip);
+      const values = spendAndReadValues(store, spent, counters);
+      if (!values) return null;
       return {
-        captchaRequired:
-          byAccount.consumedPoints >= policy.captchaAfterAccountFailures ||
-          byIp.consumedPoints >= policy.captchaAfterIpFailures,
-        /** Whether a success has a counter to clear (most logins have none: no extra write). */
-        hadFailures: byAccount.consumedPoints > 0 || pairBlock.consumedPoints > 0,
+        values,
+        judge: (rows: readonly CounterRow[]) =>
+          judgeLogin(spendAndReadOutcome<typeof counters>(spent, values, rows)),
+        /** The limiters' own calls, when the statement failed. */
+        fallback: async () => judgeLogin(await spendAndReadEach(store, spent, counters)),
       };
     },
 

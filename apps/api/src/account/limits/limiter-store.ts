@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import {
@@ -102,8 +104,7 @@ export async function readCounters<const T extends readonly Counter[]>(
     // has passed counts as none.
     ({ rows } = await store.pool.query({
       name: "obmen-limits-read",
-      text: `select key, points, expire from ${POSTGRES_TABLE}
-             where key = any($1::varchar[]) and (expire > $2 or expire is null)`,
+      text: READ_TEXT,
       values: [keys, now],
     }));
   } catch {
@@ -121,13 +122,114 @@ export async function readCounters<const T extends readonly Counter[]>(
   }) as Readings;
 }
 
+/** What one point of a request budget and the readings of some counters are, in one statement. */
+export interface SpendAndReadValues {
+  /** The budget's row key and the expiry its window would get if it starts now (ms). */
+  spentKey: string;
+  spentExpire: number;
+  /** The statement's clock (ms): a row whose `expire` is not after it counts as none. */
+  now: number;
+  /** The counters' row keys, in the order asked. */
+  keys: string[];
+}
+
+/** A row of the statement: the budget's (`spent`) or one of the counters'. */
+export interface CounterRow {
+  spent: boolean;
+  key: string;
+  points: number;
+  /** Milliseconds; a string as pg reads a bigint, a number from JSON. */
+  expire: string | number | null;
+}
+
+/**
+ * The values of {@link spendAndReadCounters}'s statement, when the store can send one: on
+ * PostgreSQL, for a budget (no block, a window). Null otherwise: the limiters' own calls.
+ */
+export function spendAndReadValues(
+  store: LimiterStore,
+  spent: Counter,
+  counters: readonly Counter[],
+): SpendAndReadValues | null {
+  const { limiter } = spent;
+  if (store.kind !== "postgres" || limiter.blockDuration > 0 || limiter.duration <= 0) return null;
+  const now = Date.now();
+  return {
+    spentKey: limiter.getKey(spent.key),
+    spentExpire: now + limiter.duration * 1000,
+    now,
+    keys: counters.map((counter) => counter.limiter.getKey(counter.key)),
+  };
+}
+
+/**
+ * The library's own upsert (RateLimiterPostgres `_upsert`) of one point for the budget, as
+ * the body of a CTE returning `key, points, expire`: a window that has passed starts again.
+ * `onlyIf` (SQL over earlier CTEs) spends only when it holds. The parameters are SQL: `$n`
+ * texts for a raw statement, placeholders for a Drizzle one.
+ */
+export function budgetUpsertSql(p: { key: SQL; expire: SQL; now: SQL; onlyIf?: SQL }): SQL {
+  const table = sql.raw(POSTGRES_TABLE);
+  return sql`insert into ${table} (key, points, expire)
+    select ${p.key}::varchar, 1, ${p.expire}::bigint${p.onlyIf ? sql` where ${p.onlyIf}` : sql``}
+    on conflict (key) do update set
+      points = case when ${table}.expire <= ${p.now}::bigint then 1 else ${table}.points + 1 end,
+      expire = case when ${table}.expire <= ${p.now}::bigint then excluded.expire
+                    else ${table}.expire end
+    returning key, points, expire`;
+}
+
+/** The library's own read (RateLimiterPostgres `_get`) of several keys, as a query. */
+export function countersReadSql(p: { keys: SQL; now: SQL }): SQL {
+  return sql`select key, points, expire from ${sql.raw(POSTGRES_TABLE)}
+    where key = any(${p.keys}::varchar[]) and (expire > ${p.now}::bigint or expire is null)`;
+}
+
+/** {@link readCounters}'s statement: `$1` the keys, `$2` the clock. */
+const READ_TEXT = new PgDialect().sqlToQuery(
+  countersReadSql({ keys: sql.raw("$1"), now: sql.raw("$2") }),
+).sql;
+
+/** {@link spendAndReadCounters}'s statement, as pg's named statement: `$1`–`$4` are SpendAndReadValues. */
+const SPEND_AND_READ_TEXT = new PgDialect().sqlToQuery(
+  sql`with spent as (${budgetUpsertSql({ key: sql.raw("$1"), expire: sql.raw("$2"), now: sql.raw("$3") })})
+    select true as spent, key, points, expire from spent
+    union all
+    select false, key, points, expire from (${countersReadSql({ keys: sql.raw("$4"), now: sql.raw("$3") })}) counters`,
+).sql;
+
+/** What the statement's rows say: the budget's reading (and whether it is over) and the counters'. */
+export function spendAndReadOutcome<const T extends readonly Counter[]>(
+  spent: Counter,
+  values: SpendAndReadValues,
+  rows: readonly CounterRow[],
+): { spent: CounterReading & { over: boolean }; readings: { [K in keyof T]: CounterReading } } {
+  const reading = (row: CounterRow | undefined): CounterReading => {
+    if (!row) return { consumedPoints: 0, msBeforeNext: -1 };
+    const expire = row.expire === null ? null : Number(row.expire);
+    return {
+      consumedPoints: row.points,
+      msBeforeNext: expire === null ? -1 : Math.max(expire - values.now, 0),
+    };
+  };
+  const byKey = new Map(rows.filter((row) => !row.spent).map((row) => [row.key, row]));
+  const spentReading = reading(rows.find((row) => row.spent));
+  return {
+    spent: { ...spentReading, over: spentReading.consumedPoints > spent.limiter.points },
+    readings: values.keys.map((key) => reading(byKey.get(key))) as {
+      [K in keyof T]: CounterReading;
+    },
+  };
+}
+
 /**
  * One point of `spent` (a request budget: no block) and the readings of `counters`, as
  * `spend` and {@link readCounters} would give them: on PostgreSQL in one statement, the
- * library's own upsert (RateLimiterPostgres `_upsert`) as a CTE beside the reads, so a login
- * makes one round trip before its hash instead of two (issue 13's login_rps: on this box each
- * statement's socket write costs the server about 0.3 ms of CPU). Elsewhere, or if the
- * statement fails, the limiters' own calls with their insurance.
+ * library's own upsert as a CTE beside the reads, so a login makes one round trip before its
+ * hash instead of two (issue 13's login_rps: on this box each statement's socket write costs
+ * the server about 0.3 ms of CPU). A login on the database replay guard sends the same CTEs in
+ * its own statement (account/login/login-opening.ts). Elsewhere, or if the statement fails,
+ * the limiters' own calls with their insurance.
  */
 export async function spendAndReadCounters<const T extends readonly Counter[]>(
   store: LimiterStore,
@@ -137,66 +239,47 @@ export async function spendAndReadCounters<const T extends readonly Counter[]>(
   spent: CounterReading & { over: boolean };
   readings: { [K in keyof T]: CounterReading };
 }> {
-  const { limiter } = spent;
-  const perLimiter = async () => {
-    const [consumed, readings] = await Promise.all([
-      limiter.consume(spent.key).then(
-        (res) => ({ res, over: false }),
-        (error: unknown) => {
-          if (error instanceof RateLimiterRes) return { res: error, over: true };
-          throw error;
-        },
-      ),
-      readCounters(store, counters),
-    ]);
-    return {
-      spent: {
-        consumedPoints: consumed.res.consumedPoints,
-        msBeforeNext: consumed.res.msBeforeNext,
-        over: consumed.over,
+  const values = spendAndReadValues(store, spent, counters);
+  if (values && store.kind === "postgres") {
+    try {
+      const { rows } = await store.pool.query<CounterRow>({
+        name: "obmen-limits-spend-read",
+        text: SPEND_AND_READ_TEXT,
+        values: [values.spentKey, values.spentExpire, values.now, values.keys],
+      });
+      return spendAndReadOutcome<T>(spent, values, rows);
+    } catch {
+      // The limiters' own calls below, with their insurance.
+    }
+  }
+  return spendAndReadEach(store, spent, counters);
+}
+
+/** The limiters' own consume and reads: memory, Redis, or PostgreSQL's fallback. */
+export async function spendAndReadEach<const T extends readonly Counter[]>(
+  store: LimiterStore,
+  spent: Counter,
+  counters: T,
+): Promise<{
+  spent: CounterReading & { over: boolean };
+  readings: { [K in keyof T]: CounterReading };
+}> {
+  const [consumed, readings] = await Promise.all([
+    spent.limiter.consume(spent.key).then(
+      (res) => ({ res, over: false }),
+      (error: unknown) => {
+        if (error instanceof RateLimiterRes) return { res: error, over: true };
+        throw error;
       },
-      readings,
-    };
-  };
-  if (store.kind !== "postgres" || limiter.blockDuration > 0 || limiter.duration <= 0) {
-    return perLimiter();
-  }
-  const spentKey = limiter.getKey(spent.key);
-  const keys = counters.map((counter) => counter.limiter.getKey(counter.key));
-  const now = Date.now();
-  let rows: { spent: boolean; key: string; points: number; expire: string | null }[];
-  try {
-    ({ rows } = await store.pool.query({
-      name: "obmen-limits-spend-read",
-      text: `with spent as (
-               insert into ${POSTGRES_TABLE} values ($1, 1, $2)
-               on conflict (key) do update set
-                 points = case when ${POSTGRES_TABLE}.expire <= $3 then 1
-                               else ${POSTGRES_TABLE}.points + 1 end,
-                 expire = case when ${POSTGRES_TABLE}.expire <= $3 then $2
-                               else ${POSTGRES_TABLE}.expire end
-               returning key, points, expire)
-             select true as spent, key, points, expire from spent
-             union all
-             select false, key, points, expire from ${POSTGRES_TABLE}
-             where key = any($4::varchar[]) and (expire > $3 or expire is null)`,
-      values: [spentKey, now + limiter.duration * 1000, now, keys],
-    }));
-  } catch {
-    return perLimiter();
-  }
-  const reading = (row: (typeof rows)[number] | undefined): CounterReading => {
-    if (!row) return { consumedPoints: 0, msBeforeNext: -1 };
-    const expire = row.expire === null ? null : Number(row.expire);
-    return {
-      consumedPoints: row.points,
-      msBeforeNext: expire === null ? -1 : Math.max(expire - now, 0),
-    };
-  };
-  const byKey = new Map(rows.filter((row) => !row.spent).map((row) => [row.key, row]));
-  const spentReading = reading(rows.find((row) => row.spent));
+    ),
+    readCounters(store, counters),
+  ]);
   return {
-    spent: { ...spentReading, over: spentReading.consumedPoints > limiter.points },
-    readings: keys.map((key) => reading(byKey.get(key))) as { [K in keyof T]: CounterReading },
+    spent: {
+      consumedPoints: consumed.res.consumedPoints,
+      msBeforeNext: consumed.res.msBeforeNext,
+      over: consumed.over,
+    },
+    readings,
   };
 }

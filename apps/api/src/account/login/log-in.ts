@@ -1,6 +1,5 @@
 import { AppError, ErrorCode, type Locale, type SignedInUser } from "@obmen/contracts";
-import { type Database, preparedPerDatabase, users, userTokens, userTotp } from "@obmen/db";
-import { normalizeAccountEmail } from "@obmen/domain";
+import { type Database, users, userTokens } from "@obmen/db";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
 import type { AccountSecurity } from "../account-security.ts";
@@ -10,6 +9,7 @@ import { userView } from "../profile/user-view.ts";
 import { createLoginSession, createSession } from "../sessions/create-session.ts";
 import { issueUserToken } from "../tokens/user-tokens.ts";
 import { checkLoginTotp } from "../totp/user-totp.ts";
+import { type LoginOpening, loginAccount, openLogin } from "./login-opening.ts";
 
 /** A confirmation letter is sent again at most this often for one account. */
 const CONFIRMATION_RESEND_AFTER_MS = 5 * 60_000;
@@ -38,22 +38,23 @@ export async function logIn(options: {
   totp?: string;
   ip: string;
   userAgent?: string;
+  /** The limits' verdict and the account, when the replay check already read them (login-opening.ts). */
+  opened?: LoginOpening;
 }): Promise<SignedInUser> {
   const { db, lang, ip } = options;
   const { limits } = options.security;
-  const email = normalizeAccountEmail(options.email);
   // Counted under what was typed even when it is no address, like any other failure.
-  const account = email ?? options.email.trim().toLowerCase();
-  // The IP's request budget and the failure counters, in one round trip on PostgreSQL.
-  const gate = await limits.beforeLogin({ email: account, ip });
+  const { account } = loginAccount(options.email);
+  // The IP's request budget, the failure counters and the account: on the database replay
+  // guard all in the replay check's statement (the hash dominates a login; everything else
+  // should be nearly free, issue 13's login_rps).
+  const { gate, found } =
+    options.opened ?? (await openLogin({ db, limits, email: options.email, ip }));
   await requireCaptcha({
     captcha: options.security.captcha,
     required: gate.captchaRequired,
     solution: options.captcha,
   });
-  // One query for the user and whether a second factor is on (the hash dominates a login;
-  // everything else should be nearly free, issue 13's login_rps).
-  const [found] = email ? await loginLookup(db).execute({ email }) : [];
   const user = found?.user;
   const matches = user
     ? await verifyPassword(user.passwordHash, options.password)
@@ -104,16 +105,6 @@ export async function logIn(options: {
     return { user_auth_token: token, user: userView(current ?? user, { totpEnabled }) };
   });
 }
-
-/** The user and whether TOTP is on, by login (prepared: see createLoginSession). */
-const loginLookup = preparedPerDatabase((db) =>
-  db
-    .select({ user: users, totpEnabledAt: userTotp.enabledAt })
-    .from(users)
-    .leftJoin(userTotp, eq(userTotp.userId, users.id))
-    .where(eq(users.email, sql.placeholder("email")))
-    .prepare("login_user"),
-);
 
 /** A new confirmation link, keeping the password just proven (the token carries none). */
 async function resendConfirmation(options: {

@@ -6,8 +6,8 @@ import { openDatabase } from "@obmen/db";
 import Fastify from "fastify";
 import {
   createAccountSecurity,
+  createDatabaseReplayGuard,
   createLocalCatalogueChanges,
-  createMemoryReplayGuard,
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
@@ -20,7 +20,9 @@ await registerApi(app, {
   db: database.db,
   ping: database.ping,
   clients: openDatabaseApiClients(database.db),
-  replayGuard: createMemoryReplayGuard(),
+  // The server's pick on PostgreSQL without Redis: logins remember their signatures in the
+  // statement that spends and reads their limits (account/login/login-opening.ts).
+  replayGuard: createDatabaseReplayGuard(database.db),
   catalogueChanges: createLocalCatalogueChanges(),
   appUrl: "http://localhost",
   jobs: null,

@@ -8,9 +8,11 @@ import type { CaptchaDifficulty } from "../../../src/account/captcha/captcha.ts"
 import type { LimitPolicy } from "../../../src/account/limits/limit-policy.ts";
 import type { LimiterStore } from "../../../src/account/limits/limiter-store.ts";
 import {
+  createDatabaseReplayGuard,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
   openDatabaseApiClients,
+  type ReplayGuard,
   registerApi,
 } from "../../../src/index.ts";
 import { TEST_CLIENT, type TestApi } from "../../support/test-api.ts";
@@ -42,13 +44,16 @@ export function storeFor(database: TestDatabase): LimiterStore {
 
 /**
  * The API on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) with the account
- * security given: the limits' store follows the engine unless the test names one.
+ * security given: the limits' store and the replay guard follow the engine as the server's do,
+ * unless the test names a store.
  */
 export async function startSecuredApi(
   options: {
     policy?: Partial<LimitPolicy>;
     captchaProvider?: "altcha" | "none";
     store?: (database: TestDatabase) => LimiterStore;
+    /** Default: the database guard on PostgreSQL, memory on PGlite. */
+    replayGuard?: (database: TestDatabase) => ReplayGuard;
     serverSecret?: string;
   } & Partial<Pick<AccountSecurityOptions, "captchaDifficulty">> = {},
 ): Promise<TestApi> {
@@ -67,7 +72,13 @@ export async function startSecuredApi(
     db: database.db,
     ping: database.ping,
     clients: openDatabaseApiClients(database.db),
-    replayGuard: createMemoryReplayGuard(),
+    // As the server picks it: on PostgreSQL the database guard, whose login statement carries
+    // the limits (account/login/login-opening.ts), so these tests check that path there.
+    replayGuard:
+      options.replayGuard?.(database) ??
+      (database.client.engine === "postgres"
+        ? createDatabaseReplayGuard(database.db)
+        : createMemoryReplayGuard()),
     catalogueChanges,
     appUrl: "http://localhost",
     jobs: null,
