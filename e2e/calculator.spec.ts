@@ -93,7 +93,7 @@ test("the keyboard picks a currency: Enter on a single match, arrows in the list
   await sendSearch.press("Enter");
   await expect(page).toHaveURL(/\/en\/BTC$/);
   // The receive list follows the new send currency a render after the address changes: type
-  // only once it offers BTC's pairs (a busy box typed into the old list, and lost the text).
+  // once it offers BTC's pairs, so that the arrows below walk BTC's list, not the old one.
   await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
     "href",
     /\/BTC\/SBERRUB$/,
@@ -115,6 +115,76 @@ test("the keyboard picks a currency: Enter on a single match, arrows in the list
   await receiveSearch.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/en\/exchange\/BTC\/SBERRUB$/);
+});
+
+/**
+ * Holds the answer to the next data request for `path` (`/en/BTC.data?…`, a client navigation)
+ * until `release()`; `requested` settles once the browser has sent it. A slow line on demand:
+ * what the visitor types then lands while the new page loads, with no pause to guess.
+ */
+async function holdNavigationData(page: Page, path: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const pattern = new RegExp(`${path}\\.data\\?`);
+  await page.route(
+    pattern,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const requested = page.waitForRequest(pattern);
+  return { requested, release };
+}
+
+test("a search typed into the receive list as the send currency changes is kept and filters", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize(DESKTOP);
+  await open(page, "/en");
+  const receiveSearch = page.getByLabel("Search the currencies you get");
+  const sendLink = (name: RegExp) => page.locator("#send").getByRole("link", { name });
+
+  // From home to /en/BTC (another page): typed while BTC's page loads.
+  const toBitcoin = await holdNavigationData(page, "/en/BTC");
+  await sendLink(/Bitcoin/).click();
+  await toBitcoin.requested;
+  await receiveSearch.pressSequentially("rub");
+  toBitcoin.release();
+  await expect(page).toHaveURL(/\/en\/BTC$/);
+  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
+    "href",
+    /\/BTC\/SBERRUB$/,
+  );
+  await expect(receiveSearch).toHaveValue("rub");
+  await expect(receiveSearch).toBeFocused();
+  await expect(names(page, "receive")).toHaveText([
+    "Sberbank",
+    "T-Bank",
+    "SBP",
+    "Alfa-Bank",
+    "VTB",
+    "YooMoney",
+  ]);
+
+  // From /en/BTC to /en/ETH (the same page, another send currency): typed the same way.
+  const toEthereum = await holdNavigationData(page, "/en/ETH");
+  await sendLink(/Ethereum/).click();
+  await toEthereum.requested;
+  await receiveSearch.fill("sber");
+  toEthereum.release();
+  await expect(page).toHaveURL(/\/en\/ETH$/);
+  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
+    "href",
+    /\/ETH\/SBERRUB$/,
+  );
+  await expect(receiveSearch).toHaveValue("sber");
+  await expect(names(page, "receive")).toHaveText(["Sberbank"]);
+  expect(errors).toEqual([]);
 });
 
 test("choosing what to receive first narrows what can pay for it", async ({ page }) => {

@@ -6,8 +6,7 @@ import {
   route,
 } from "@react-router/dev/routes";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./i18n/locale.ts";
-import { ACCOUNT_LAYOUT_FILE } from "./routing/account-page-paths.ts";
-import { PAGE_PATHS, type PagePath, ROOT_FILE_PATHS } from "./routing/page-paths.ts";
+import { LAYOUT_FILES, PAGE_PATHS, type PagePath, ROOT_FILE_PATHS } from "./routing/page-paths.ts";
 
 /**
  * Every page exists three times (spec §2): Russian without a prefix, `/en/...`, `/uk/...`.
@@ -25,15 +24,17 @@ function localeTree(locale: Locale): RouteConfigEntry {
     entry.path === null
       ? index(entry.file, { id: id(entry.name) })
       : route(entry.path, entry.file, { id: id(entry.name) });
-  // The account pages sit in their own pathless layout, where the first of them stands.
-  const accountPages = PAGE_PATHS.filter((entry) => entry.layout === "account");
+  // Pages sharing a layout sit in that pathless layout route, where the first of them stands.
   const children: RouteConfigEntry[] = [];
   for (const entry of PAGE_PATHS) {
-    if (entry.layout !== "account") children.push(page(entry));
-    else if (entry === accountPages[0]) {
-      children.push(
-        layout(ACCOUNT_LAYOUT_FILE, { id: id("account-layout") }, accountPages.map(page)),
-      );
+    const name = entry.layout;
+    if (name === undefined) {
+      children.push(page(entry));
+      continue;
+    }
+    const shared = PAGE_PATHS.filter((other) => other.layout === name);
+    if (entry === shared[0]) {
+      children.push(layout(LAYOUT_FILES[name], { id: id(`${name}-layout`) }, shared.map(page)));
     }
   }
   return route(prefix, "routes/site-layout.tsx", { id: id("site-layout") }, children);

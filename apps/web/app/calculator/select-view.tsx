@@ -77,7 +77,9 @@ export function SelectView({
         collapsed={send !== null}
       />
       <SelectColumn
-        key={`receive-${send}-${receive}`}
+        // Not keyed by the send currency: a search typed here while a new send currency's page
+        // loads must survive its arrival (the list refilters; select-layout.tsx keeps this mounted).
+        key={`receive-${receive}`}
         side="receive"
         title={t("Home.Receive")}
         hint={

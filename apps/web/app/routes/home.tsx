@@ -1,12 +1,11 @@
-import { SelectView } from "../calculator/select-view.tsx";
 import { usePairCatalogue } from "../catalogue/use-pair-catalogue.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
-import "../calculator/select-view.css";
 import "./home.css";
 
 /**
- * Home: the calculator's select view with nothing chosen yet (spec §2). It has no loader of
- * its own: the pair list comes from the site layout, which loaded it on start.
+ * Home: the calculator's select view with nothing chosen yet (spec §2); this draws its heading,
+ * the select layout (select-layout.tsx) the lists below. It has no loader of its own: the pair
+ * list comes from the site layout, which loaded it on start.
  */
 export default function Home() {
   const { t } = useTranslation();
@@ -33,7 +32,6 @@ export default function Home() {
           </p>
         )}
       </section>
-      <SelectView catalogue={catalogue} send={null} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { NotOpenPage } from "../calculator/not-open-notice.tsx";
 import { resolveShortcut } from "../calculator/pair-paths.ts";
-import { SelectView } from "../calculator/select-view.tsx";
 import { cachedPairCatalogue } from "../catalogue/cached-pair-catalogue.server.ts";
 import type { PairCatalogue } from "../catalogue/pair-catalogue.ts";
 import { usePairCatalogue } from "../catalogue/use-pair-catalogue.ts";
@@ -9,13 +8,13 @@ import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/pair-shortcut";
-import "../calculator/select-view.css";
 import "./home.css";
 
 /**
  * `/{from}/{to?}` (spec §2) and the `/exchange{suffix}` sitemap links: `/BTC` is the select
- * view with Bitcoin chosen; every other form moves (301) to its one address, keeping the query;
- * anything else is a 404 (see `resolveShortcut`).
+ * view with Bitcoin chosen (its heading here; the lists in select-layout.tsx, which reads `send`
+ * and `notOpen` from this loader); every other form moves (301) to its one address, keeping
+ * the query; anything else is a 404 (see `resolveShortcut`).
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const locale = localeFromPathname(url.pathname);
@@ -54,7 +53,6 @@ export default function PairShortcut({ loaderData }: Route.ComponentProps) {
         <h1 className="hero__title">{t("Home.SelectedTitle", names)}</h1>
         <p className="hero__lead">{t("Home.SelectedLead")}</p>
       </section>
-      <SelectView catalogue={catalogue} send={loaderData.send} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { INFO_PAGE_SLUGS } from "../content/site-pages.ts";
-import { ACCOUNT_PAGE_PATHS } from "./account-page-paths.ts";
+import { ACCOUNT_LAYOUT_FILE, ACCOUNT_PAGE_PATHS } from "./account-page-paths.ts";
 
 /** One page of the route table: its name, its path below the locale prefix, its module. */
 export interface PagePath {
@@ -9,12 +9,23 @@ export interface PagePath {
   path: string | null;
   file: string;
   /**
-   * The layout route it sits in below the site layout, if any: the account pages share the
-   * account layout (spec §2 "Two layouts exist: account and default"). Paths stay full
-   * (`account/wallets`), so this list remains flat for the path-case rule.
+   * The layout route it sits in below the site layout, if any (`LAYOUT_FILES`): the account
+   * pages share the account layout (spec §2 "Two layouts exist: account and default"); home and
+   * `/BTC` share the select view's lists. Paths stay full (`account/wallets`), so this list
+   * remains flat for the path-case rule.
    */
-  layout?: "account";
+  layout?: keyof typeof LAYOUT_FILES;
 }
+
+/**
+ * The pathless layout routes pages may share, by name (the route id is `{locale}/{name}-layout`).
+ * `select`: the select view's lists stay mounted while the visitor moves between home and `/BTC`
+ * (routes/select-layout.tsx).
+ */
+export const LAYOUT_FILES = {
+  account: ACCOUNT_LAYOUT_FILE,
+  select: "routes/select-layout.tsx",
+} as const;
 
 /**
  * The pages every locale has (spec §2), in the order routes.ts mounts them. Declared as data
@@ -22,7 +33,7 @@ export interface PagePath {
  * a page added here is covered by it without anyone remembering to.
  */
 export const PAGE_PATHS: readonly PagePath[] = [
-  { name: "home", path: null, file: "routes/home.tsx" },
+  { name: "home", path: null, file: "routes/home.tsx", layout: "select" },
   { name: "exchange", path: "exchange/:from/:to/:suffix?", file: "routes/exchange.tsx" },
   { name: "order-lookup", path: "order", file: "routes/order-lookup.tsx" },
   { name: "order", path: "order/:id", file: "routes/order.tsx" },
@@ -53,7 +64,7 @@ export const PAGE_PATHS: readonly PagePath[] = [
   { name: "banner", path: "banners/:file", file: "routes/account/affiliate-banner.ts" },
   // `/{from?}/{to?}` (spec §2) and the `/exchange{suffix}` sitemap variant: anything that is
   // not a currency or a sitemap link answers 404 from there.
-  { name: "pair-shortcut", path: ":from/:to?", file: "routes/pair-shortcut.tsx" },
+  { name: "pair-shortcut", path: ":from/:to?", file: "routes/pair-shortcut.tsx", layout: "select" },
   { name: "not-found", path: "*", file: "routes/not-found.tsx" },
 ];
 
