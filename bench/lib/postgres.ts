@@ -63,9 +63,8 @@ export async function withDatabase<T>(
 }
 
 /**
- * Copies schema and data of `from` into the (empty) database `to` (pg_dump | psql), then
- * ANALYZEs it: a dump carries no statistics, and a copy the planner knew nothing about would
- * be planned unlike its source (and unlike the database the subject runs on).
+ * Copies schema and data of `from` into the (empty) database `to`: pg_dump | psql. A dump
+ * carries no planner statistics: a caller whose source was analyzed analyzes the copy too.
  */
 export async function copyDatabase(from: string, to: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -83,7 +82,6 @@ export async function copyDatabase(from: string, to: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`pg_dump | psql failed: ${errors.slice(-2_000)}`)),
     );
   });
-  await withDatabase(to, (client) => client.query("analyze"));
 }
 
 export async function pgbenchPath(): Promise<string | null> {

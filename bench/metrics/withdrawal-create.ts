@@ -36,6 +36,8 @@ export async function measureWithdrawalCreate(options: {
       const scratch = await createScratchDatabase("withdrawal_pgbench");
       try {
         await copyDatabase(database.url, scratch.url);
+        // Planned as the subject's database is: seedPartners analyzed it (decision 043).
+        await withDatabase(scratch.url, (client) => client.query("analyze"));
         const payload = {
           currency_id: seeded.currencyId,
           amount: "10",
