@@ -16,6 +16,22 @@ export default defineConfig({
         // `"sideEffects": false` in its package.json.
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
       },
+      output: {
+        codeSplitting: {
+          // React, React DOM and React Router in one chunk: every page loads all of them (the
+          // entry and root need them), but automatic chunking cuts them by which route modules
+          // import which part, and a new route module re-cuts them. The pathless select layout
+          // over home (routes/select-layout.tsx) cut them into five files, which cost home
+          // about 0.9 KB gzip; one file gzips better and keeps its hash while the app's code
+          // changes (docs/performance.md, home_js_kb).
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
 });
