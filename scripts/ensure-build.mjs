@@ -39,6 +39,10 @@ function newestMtime(entry) {
 }
 
 const verbose = wantsVerbose(process.env, process.argv.slice(2));
+// What is built is what production serves, whoever asks: a test runner's NODE_ENV (vitest sets
+// `test`, and the server tests ensure the build) made Vite bundle React's development build,
+// which then served the browser suite and the benchmarks.
+process.env.NODE_ENV = "production";
 const stage = (title, command) => {
   const status = runStage({ title, command, cwd: root, logFile, verbose });
   if (status !== 0) process.exit(status);

@@ -2,6 +2,7 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import { REPLAY_WINDOW_MS } from "@obmen/contracts/envelope";
 import { type Database, queryPrepared } from "@obmen/db";
 import { sql } from "drizzle-orm";
+import { createNaturalBatchQueue } from "../batching/natural-batch-queue.ts";
 import { FingerprintSet } from "./fingerprint-set.ts";
 
 /**
@@ -95,7 +96,7 @@ export function createRedisReplayGuard(redis: RedisLike, windowMs = REPLAY_WINDO
 
 /**
  * Replicas on one PostgreSQL without Redis: an unlogged table (migration 0013), one
- * statement per request. A row past its expiry is taken over by the same signature, so
+ * statement per batch of the requests arriving together. A row past its expiry is taken over by the same signature, so
  * expired rows never refuse anything; a sweep at most once a window deletes them.
  */
 export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW_MS): ReplayGuard {
@@ -106,23 +107,34 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
   };
   // The envelope passes the timestamp check until `timestamp` + the window, no longer.
   const expiry = (timestamp: number) => new Date(timestamp + windowMs + 1_000);
+  // The calls arriving while a statement is out share the next one (natural batching, as
+  // signed-in calls' guard-and-session statement does: decision 041): under a rush of anonymous
+  // signed calls, one round trip and one commit per batch instead of per call (decision 046).
+  const queue = createNaturalBatchQueue({
+    maxBatch: MAX_BATCH,
+    send: async (rows: SeenSignatureRow[]) => {
+      // The same envelope twice in one batch: only its first call may find it new.
+      const first = new Map<string, number>();
+      for (const [at, row] of rows.entries()) {
+        if (!first.has(row.signature)) first.set(row.signature, at);
+      }
+      // Sorted: two replicas' batches holding one signature take its row in the same order.
+      const unique = [...first.keys()].sort();
+      const inserted = await queryPrepared<{ signature: string }>(db, {
+        // Prepared (parsed and planned once per connection): every signed call runs it.
+        name: "remember_signatures",
+        text: REMEMBER_TEXT,
+        values: [unique, unique.map((signature) => rows[first.get(signature)!]!.expiresAt)],
+      });
+      const fresh = new Set(inserted.map((row) => row.signature));
+      return rows.map((row, at) => first.get(row.signature) === at && fresh.has(row.signature));
+    },
+  });
   return {
     async remember(signature, timestamp) {
       if (Date.now() - sweptAt > windowMs) sweep();
-      const expiresAt = expiry(timestamp);
-      // Prepared (parsed and planned once per connection): every signed call runs it.
-      const rows = await unavailableOnFailure(() =>
-        queryPrepared(db, {
-          name: "remember_signature",
-          text: `insert into seen_signatures (signature, expires_at)
-            values ($1, $2)
-            on conflict (signature) do update set expires_at = excluded.expires_at
-              where seen_signatures.expires_at < now()
-            returning 1`,
-          values: [signature, expiresAt.toISOString()],
-        }),
-      );
-      return rows.length === 1;
+      const expiresAt = expiry(timestamp).toISOString();
+      return unavailableOnFailure(() => queue.push({ signature, expiresAt }));
     },
     async rememberInside(entries, run) {
       if (Date.now() - sweptAt > windowMs) sweep();
@@ -139,21 +151,33 @@ export function createDatabaseReplayGuard(db: Database, windowMs = REPLAY_WINDOW
   };
 }
 
+/** Signatures per statement at most (two arrays of this length). */
+const MAX_BATCH = 256;
+
 /**
- * The database guard's insert (the statement `remember_signature` above) for many signatures,
+ * The guard's insert of the rows of the CTE `input` (`signature`, `expires_at`), answering the
+ * `signature` of each row it inserted or took over (an expired one): the new ones.
+ */
+const INSERT_SEEN = `insert into seen_signatures (signature, expires_at)
+  select signature, expires_at from input
+  on conflict (signature) do update set expires_at = excluded.expires_at
+    where seen_signatures.expires_at < now()
+  returning signature`;
+
+/** The guard's statement over `$1` (signatures) and `$2` (their expiry times). */
+const REMEMBER_TEXT = `with input as (
+    select * from unnest($1::text[], $2::timestamptz[]) as i(signature, expires_at))
+  ${INSERT_SEEN}`;
+
+/**
+ * The database guard's insert (the statement `remember_signatures` above) for many signatures,
  * as a CTE named `seen` that reads the CTE `input` (`signature`, `expires_at`) and returns the
  * `signature` of every row it inserted or took over: the new ones. What
  * {@link ReplayGuard.rememberInside}'s statement holds. A signature twice in one `input` would
  * fail the statement (a row cannot be updated twice): the caller sends each once.
  */
 export function seenSignaturesCte(db: Database) {
-  return db.$with("seen", { signature: sql<string>`signature` }).as(
-    sql`insert into seen_signatures (signature, expires_at)
-      select signature, expires_at from input
-      on conflict (signature) do update set expires_at = excluded.expires_at
-        where seen_signatures.expires_at < now()
-      returning signature`,
-  );
+  return db.$with("seen", { signature: sql<string>`signature` }).as(sql.raw(INSERT_SEEN));
 }
 
 /** A store that cannot answer makes signed calls 503 `UNAVAILABLE`, not a 500. */
