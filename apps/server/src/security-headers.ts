@@ -36,7 +36,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * recorder. None of ours depends on the request, and @fastify/helmet rebuilt helmet from its
  * options on every request: 17% of `/rates.xml`'s throughput (docs/decisions/045).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

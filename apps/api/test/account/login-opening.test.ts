@@ -1,6 +1,7 @@
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseReplayGuard } from "../../src/index.ts";
+import { type StatementSpy, spyOnStatements } from "../support/statement-spy.ts";
 import { TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 import { OTHER_PASSWORD, PASSWORD, signUp } from "./support/account-kit.ts";
 import { startSecuredApi } from "./support/security-kit.ts";
@@ -13,8 +14,7 @@ import { startSecuredApi } from "./support/security-kit.ts";
  */
 describe("a login's replay check with its first steps", () => {
   let api: TestApi;
-  /** Statements sent to the driver, Drizzle's and the raw ones. */
-  let statements: { mock: { calls: unknown[][] }; mockClear(): void };
+  let statements: StatementSpy;
 
   beforeAll(async () => {
     api = await startSecuredApi({
@@ -23,10 +23,7 @@ describe("a login's replay check with its first steps", () => {
       replayGuard: (database) => createDatabaseReplayGuard(database.db),
     });
     await signUp(api, "opening@example.com");
-    const { client } = api.database;
-    statements = (client.engine === "pglite"
-      ? vi.spyOn(client.pglite, "query")
-      : vi.spyOn(client.pool, "query")) as unknown as typeof statements;
+    statements = spyOnStatements(api.database);
   }, 60_000);
   afterAll(() => api?.close());
 

@@ -7,9 +7,10 @@ import {
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewWithdrawal } from "../../src/affiliate/withdrawals/insert-new-withdrawals.ts";
 import { createNewWithdrawalQueue } from "../../src/affiliate/withdrawals/new-withdrawal-queue.ts";
+import { type StatementSpy, spyOnStatements } from "../support/statement-spy.ts";
 import {
   ledgerSum,
   SETTINGS,
@@ -29,16 +30,13 @@ describe("withdrawal requests batched while a call is out", () => {
   let db: Database;
   let currencyId: number;
   /** Statements sent through the driver (the queue's calls bypass Drizzle). */
-  let statements: { mock: { calls: unknown[][] }; mockClear(): void };
+  let statements: StatementSpy;
 
   beforeAll(async () => {
     database = await createTestDatabase({ seed: true });
     db = database.db;
     currencyId = await usdtTrc20(db);
-    const { client } = database;
-    statements = (client.engine === "pglite"
-      ? vi.spyOn(client.pglite, "query")
-      : vi.spyOn(client.pool, "query")) as unknown as typeof statements;
+    statements = spyOnStatements(database);
   }, 60_000);
   afterAll(() => database.close());
 

@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "@obmen/db";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseReplayGuard, type ReplayGuard } from "../../src/index.ts";
+import { type StatementSpy, spyOnStatements } from "../support/statement-spy.ts";
 
 /**
  * The database replay guard sends the signatures arriving while a statement is out as one
@@ -10,18 +11,14 @@ import { createDatabaseReplayGuard, type ReplayGuard } from "../../src/index.ts"
 describe("the database replay guard under a rush", () => {
   let database: TestDatabase;
   let guard: ReplayGuard;
-  /** Statements sent to the driver. */
-  let statements: { mock: { calls: unknown[][] }; mockClear(): void };
+  let statements: StatementSpy;
   const now = Date.now();
   const signature = (n: number) => `${"ab".repeat(30)}${n.toString(16).padStart(4, "0")}`;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     guard = createDatabaseReplayGuard(database.db);
-    const { client } = database;
-    statements = (client.engine === "pglite"
-      ? vi.spyOn(client.pglite, "query")
-      : vi.spyOn(client.pool, "query")) as unknown as typeof statements;
+    statements = spyOnStatements(database);
   });
   afterAll(() => database?.close());
 

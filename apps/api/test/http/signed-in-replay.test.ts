@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import { userSessions } from "@obmen/db";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../../src/account/sessions/create-session.ts";
 import { createRememberingSessionResolver } from "../../src/account/sessions/remember-and-resolve-sessions.ts";
 import { createDatabaseReplayGuard, type ReplayGuard } from "../../src/index.ts";
 import { seedPartner, TRON_ADDRESS, usdtTrc20 } from "../affiliate/support/affiliate-kit.ts";
+import { type StatementSpy, spyOnStatements } from "../support/statement-spy.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 
 /**
@@ -22,8 +23,7 @@ describe("a signed-in call on the database replay guard", () => {
   let token: string;
   let sessionId: string;
   let currencyId: number;
-  /** Statements sent to the driver, Drizzle's and the raw ones. */
-  let statements: { mock: { calls: unknown[][] }; mockClear(): void };
+  let statements: StatementSpy;
 
   beforeAll(async () => {
     api = await startTestApi({ replayGuard: (db) => createDatabaseReplayGuard(db) });
@@ -34,10 +34,7 @@ describe("a signed-in call on the database replay guard", () => {
       ip: "203.0.113.9",
     }));
     currencyId = await usdtTrc20(api.db);
-    const { client } = api.database;
-    statements = (client.engine === "pglite"
-      ? vi.spyOn(client.pglite, "query")
-      : vi.spyOn(client.pool, "query")) as unknown as typeof statements;
+    statements = spyOnStatements(api.database);
   }, 60_000);
   afterAll(() => api?.close());
 

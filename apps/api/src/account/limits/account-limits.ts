@@ -3,13 +3,12 @@ import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible"
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
 import type { LimitPolicy } from "./limit-policy.ts";
 import {
-  type CounterReading,
   type CounterRow,
   createLimiter,
   type LimiterStore,
   readCounters,
+  type SpentAndRead,
   spendAndReadCounters,
-  spendAndReadEach,
   spendAndReadOutcome,
   spendAndReadValues,
 } from "./limiter-store.ts";
@@ -107,13 +106,8 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       { limiter: recentByIp, key: addressKey(ip) },
     ] as const,
   });
-  const judgeLogin = ({
-    spent,
-    readings,
-  }: {
-    spent: CounterReading & { over: boolean };
-    readings: readonly [CounterReading, CounterReading, CounterReading, CounterReading];
-  }): LoginGate => {
+  type LoginCounters = ReturnType<typeof loginCounters>["counters"];
+  const judgeLogin = ({ spent, readings }: SpentAndRead<LoginCounters>): LoginGate => {
     if (spent.over) throw rateLimited(spent.msBeforeNext);
     const [pairBlock, ipBlock, byAccount, byIp] = readings;
     for (const [res, points] of [
@@ -158,9 +152,7 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       return {
         values,
         judge: (rows: readonly CounterRow[]) =>
-          judgeLogin(spendAndReadOutcome<typeof counters>(spent, values, rows)),
-        /** The limiters' own calls, when the statement failed. */
-        fallback: async () => judgeLogin(await spendAndReadEach(store, spent, counters)),
+          judgeLogin(spendAndReadOutcome<LoginCounters>(spent, values, rows)),
       };
     },
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Redis } from "ioredis";
 import type pg from "pg";
@@ -76,6 +76,28 @@ export interface Counter {
   key: string;
 }
 
+/** The readings of `counters`, in their order. */
+export type Readings<T extends readonly Counter[]> = { [K in keyof T]: CounterReading };
+
+/** One point of a budget spent (and whether that took it over), with the readings of `T`. */
+export interface SpentAndRead<T extends readonly Counter[]> {
+  spent: CounterReading & { over: boolean };
+  readings: Readings<T>;
+}
+
+/** A counter's row as the library keeps it, read at `now` (ms): no row counts as none. */
+function readingOf(
+  row: { points: number; expire: string | number | null } | undefined,
+  now: number,
+): CounterReading {
+  if (!row) return { consumedPoints: 0, msBeforeNext: -1 };
+  const expire = row.expire === null ? null : Number(row.expire);
+  return {
+    consumedPoints: row.points,
+    msBeforeNext: expire === null ? -1 : Math.max(expire - now, 0),
+  };
+}
+
 /**
  * Reads several counters at once, as each limiter's `get` would: on PostgreSQL one query for
  * all of them instead of a round trip each (a login reads four before its hash, issue 13's
@@ -86,15 +108,14 @@ export interface Counter {
 export async function readCounters<const T extends readonly Counter[]>(
   store: LimiterStore,
   counters: T,
-): Promise<{ [K in keyof T]: CounterReading }> {
-  type Readings = { [K in keyof T]: CounterReading };
+): Promise<Readings<T>> {
   const perLimiter = async () =>
     (await Promise.all(
       counters.map(async ({ limiter, key }) => {
         const res = await limiter.get(key);
         return { consumedPoints: res?.consumedPoints ?? 0, msBeforeNext: res?.msBeforeNext ?? -1 };
       }),
-    )) as Readings;
+    )) as Readings<T>;
   if (store.kind !== "postgres") return perLimiter();
   const keys = counters.map(({ limiter, key }) => limiter.getKey(key));
   const now = Date.now();
@@ -111,15 +132,7 @@ export async function readCounters<const T extends readonly Counter[]>(
     return perLimiter();
   }
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  return keys.map((key): CounterReading => {
-    const row = byKey.get(key);
-    if (!row) return { consumedPoints: 0, msBeforeNext: -1 };
-    const expire = row.expire === null ? null : Number(row.expire);
-    return {
-      consumedPoints: row.points,
-      msBeforeNext: expire === null ? -1 : Math.max(expire - now, 0),
-    };
-  }) as Readings;
+  return keys.map((key) => readingOf(byKey.get(key), now)) as Readings<T>;
 }
 
 /** What one point of a request budget and the readings of some counters are, in one statement. */
@@ -168,7 +181,12 @@ export function spendAndReadValues(
  * `onlyIf` (SQL over earlier CTEs) spends only when it holds. The parameters are SQL: `$n`
  * texts for a raw statement, placeholders for a Drizzle one.
  */
-export function budgetUpsertSql(p: { key: SQL; expire: SQL; now: SQL; onlyIf?: SQL }): SQL {
+export function budgetUpsertSql(p: {
+  key: SQLWrapper;
+  expire: SQLWrapper;
+  now: SQLWrapper;
+  onlyIf?: SQL;
+}): SQL {
   const table = sql.raw(POSTGRES_TABLE);
   return sql`insert into ${table} (key, points, expire)
     select ${p.key}::varchar, 1, ${p.expire}::bigint${p.onlyIf ? sql` where ${p.onlyIf}` : sql``}
@@ -180,7 +198,7 @@ export function budgetUpsertSql(p: { key: SQL; expire: SQL; now: SQL; onlyIf?: S
 }
 
 /** The library's own read (RateLimiterPostgres `_get`) of several keys, as a query. */
-export function countersReadSql(p: { keys: SQL; now: SQL }): SQL {
+export function countersReadSql(p: { keys: SQLWrapper; now: SQLWrapper }): SQL {
   return sql`select key, points, expire from ${sql.raw(POSTGRES_TABLE)}
     where key = any(${p.keys}::varchar[]) and (expire > ${p.now}::bigint or expire is null)`;
 }
@@ -203,22 +221,15 @@ export function spendAndReadOutcome<const T extends readonly Counter[]>(
   spent: Counter,
   values: SpendAndReadValues,
   rows: readonly CounterRow[],
-): { spent: CounterReading & { over: boolean }; readings: { [K in keyof T]: CounterReading } } {
-  const reading = (row: CounterRow | undefined): CounterReading => {
-    if (!row) return { consumedPoints: 0, msBeforeNext: -1 };
-    const expire = row.expire === null ? null : Number(row.expire);
-    return {
-      consumedPoints: row.points,
-      msBeforeNext: expire === null ? -1 : Math.max(expire - values.now, 0),
-    };
-  };
+): SpentAndRead<T> {
   const byKey = new Map(rows.filter((row) => !row.spent).map((row) => [row.key, row]));
-  const spentReading = reading(rows.find((row) => row.spent));
+  const spentReading = readingOf(
+    rows.find((row) => row.spent),
+    values.now,
+  );
   return {
     spent: { ...spentReading, over: spentReading.consumedPoints > spent.limiter.points },
-    readings: values.keys.map((key) => reading(byKey.get(key))) as {
-      [K in keyof T]: CounterReading;
-    },
+    readings: values.keys.map((key) => readingOf(byKey.get(key), values.now)) as Readings<T>,
   };
 }
 
@@ -235,10 +246,7 @@ export async function spendAndReadCounters<const T extends readonly Counter[]>(
   store: LimiterStore,
   spent: Counter,
   counters: T,
-): Promise<{
-  spent: CounterReading & { over: boolean };
-  readings: { [K in keyof T]: CounterReading };
-}> {
+): Promise<SpentAndRead<T>> {
   const values = spendAndReadValues(store, spent, counters);
   if (values && store.kind === "postgres") {
     try {
@@ -256,14 +264,11 @@ export async function spendAndReadCounters<const T extends readonly Counter[]>(
 }
 
 /** The limiters' own consume and reads: memory, Redis, or PostgreSQL's fallback. */
-export async function spendAndReadEach<const T extends readonly Counter[]>(
+async function spendAndReadEach<const T extends readonly Counter[]>(
   store: LimiterStore,
   spent: Counter,
   counters: T,
-): Promise<{
-  spent: CounterReading & { over: boolean };
-  readings: { [K in keyof T]: CounterReading };
-}> {
+): Promise<SpentAndRead<T>> {
   const [consumed, readings] = await Promise.all([
     spent.limiter.consume(spent.key).then(
       (res) => ({ res, over: false }),

@@ -1,8 +1,7 @@
 import { type Database, preparedPerDatabase, users, userTotp } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
-import { eq, type SQL, sql } from "drizzle-orm";
-import type { ReplayGuard } from "../../http/replay-guard.ts";
-import { seenSignaturesCte } from "../../http/replay-guard.ts";
+import { eq, sql } from "drizzle-orm";
+import { type ReplayGuard, seenSignaturesCte } from "../../http/replay-guard.ts";
 import type { UserRow } from "../../http/user-auth.ts";
 import type { AccountLimits, LoginGate } from "../limits/account-limits.ts";
 import { budgetUpsertSql, type CounterRow, countersReadSql } from "../limits/limiter-store.ts";
@@ -59,38 +58,30 @@ export async function rememberAndOpenLogin(options: {
   const { email, account } = loginAccount(options.email);
   if (guard.rememberInside) {
     const counted = limits.beforeLoginInStatement({ email: account, ip });
-    const opened = await guard
-      .rememberInside([{ signature: options.signature, timestamp: options.timestamp }], ([row]) =>
-        (counted ? openingWithCounters : openingWithoutCounters)(db).execute({
+    const statement = counted ? openingWithCounters(db) : openingWithoutCounters(db);
+    const entry = { signature: options.signature, timestamp: options.timestamp };
+    const [opened] = await guard
+      .rememberInside([entry], ([row]) =>
+        statement.execute({
           signature: row!.signature,
           expiresAt: row!.expiresAt,
           email,
-          ...(counted?.values ?? {}),
+          ...counted?.values,
         }),
       )
-      .then(
-        ([row]) => row,
-        () => undefined,
-      );
+      // The statement failed as a whole (nothing of it was written): the steps one by one.
+      .catch(() => []);
     if (opened) {
       if (!opened.fresh) return { fresh: false };
       const gate = counted
         ? counted.judge([
-            ...(opened.spent ?? []).map((r) => counterRow(true, r)),
-            ...(opened.counters ?? []).map((r) => counterRow(false, r)),
+            ...(opened.spent ?? []).map((row) => counterRow(true, row)),
+            ...(opened.counters ?? []).map((row) => counterRow(false, row)),
           ])
         : await limits.beforeLogin({ email: account, ip });
-      return {
-        fresh: true,
-        value: {
-          gate,
-          found: opened.user
-            ? { user: opened.user, totpEnabledAt: opened.totpEnabledAt }
-            : undefined,
-        },
-      };
+      const { user, totpEnabledAt } = opened;
+      return { fresh: true, value: { gate, found: user ? { user, totpEnabledAt } : undefined } };
     }
-    // The statement failed as a whole (nothing of it was written): the steps one by one.
   }
   if (!(await guard.remember(options.signature, options.timestamp))) return { fresh: false };
   return { fresh: true, value: await openLogin({ db, limits, email: options.email, ip }) };
@@ -120,7 +111,7 @@ const loginLookup = preparedPerDatabase((db) =>
  * an unknown address still answers.
  */
 function openingStatement(db: Database, withCounters: boolean) {
-  const ph = (name: string) => sql.placeholder(name) as unknown as SQL;
+  const ph = sql.placeholder;
   const input = db
     .$with("input", { signature: sql<string>`signature` })
     .as(

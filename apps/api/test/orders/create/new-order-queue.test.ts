@@ -10,18 +10,19 @@ import {
   type TestDatabase,
 } from "@obmen/db";
 import { count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewOrder } from "../../../src/orders/create/insert-new-orders.ts";
 import { createNewOrderQueue } from "../../../src/orders/create/new-order-queue.ts";
 import type { SendCurrency } from "../../../src/orders/info/payment-instructions.ts";
 import { newOrderRow, stubOrderMail } from "../../support/orders.ts";
+import { type StatementSpy, spyOnStatements } from "../../support/statement-spy.ts";
 
 type Pair = typeof currencyPairs.$inferSelect;
 
 describe("new orders batched into one database call while another is out", () => {
   let database: TestDatabase;
   /** Statements sent through the driver (the queue's calls bypass Drizzle). */
-  let statements: { mock: { calls: unknown[] }; mockClear(): void };
+  let statements: StatementSpy;
   let db: Database;
   const payTo = new Map<number, SendCurrency>();
   let pairs: Pair[];
@@ -29,11 +30,7 @@ describe("new orders batched into one database call while another is out", () =>
   beforeAll(async () => {
     database = await createTestDatabase({ seed: true });
     db = database.db;
-    const { client } = database;
-    statements =
-      client.engine === "pglite"
-        ? vi.spyOn(client.pglite, "query")
-        : vi.spyOn(client.pool, "query");
+    statements = spyOnStatements(database);
     // One pair per receive currency, so no two of them share a reserve.
     const all = await database.db.select().from(currencyPairs).orderBy(currencyPairs.id);
     pairs = all.filter(
