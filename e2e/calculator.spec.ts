@@ -147,21 +147,25 @@ test("a search typed into the receive list as the send currency changes is kept 
   await page.setViewportSize(DESKTOP);
   await open(page, "/en");
   const receiveSearch = page.getByLabel("Search the currencies you get");
-  const sendLink = (name: RegExp) => page.locator("#send").getByRole("link", { name });
 
-  // From home to /en/BTC (another page): typed while BTC's page loads.
-  const toBitcoin = await holdNavigationData(page, "/en/BTC");
-  await sendLink(/Bitcoin/).click();
-  await toBitcoin.requested;
-  await receiveSearch.pressSequentially("rub");
-  toBitcoin.release();
-  await expect(page).toHaveURL(/\/en\/BTC$/);
-  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
-    "href",
-    /\/BTC\/SBERRUB$/,
-  );
-  await expect(receiveSearch).toHaveValue("rub");
-  await expect(receiveSearch).toBeFocused();
+  /** Chooses `name` to send and types `text` while the page of `code` loads. */
+  async function chooseWhileTyping(code: string, name: RegExp, text: string) {
+    const load = await holdNavigationData(page, `/en/${code}`);
+    await page.locator("#send").getByRole("link", { name }).click();
+    await load.requested;
+    await receiveSearch.pressSequentially(text);
+    load.release();
+    await expect(page).toHaveURL(new RegExp(`/en/${code}$`));
+    await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
+      "href",
+      new RegExp(`/${code}/SBERRUB$`),
+    );
+    await expect(receiveSearch).toHaveValue(text);
+    await expect(receiveSearch).toBeFocused();
+  }
+
+  // From home to /en/BTC (another page).
+  await chooseWhileTyping("BTC", /Bitcoin/, "rub");
   await expect(names(page, "receive")).toHaveText([
     "Sberbank",
     "T-Bank",
@@ -170,19 +174,9 @@ test("a search typed into the receive list as the send currency changes is kept 
     "VTB",
     "YooMoney",
   ]);
-
-  // From /en/BTC to /en/ETH (the same page, another send currency): typed the same way.
-  const toEthereum = await holdNavigationData(page, "/en/ETH");
-  await sendLink(/Ethereum/).click();
-  await toEthereum.requested;
-  await receiveSearch.fill("sber");
-  toEthereum.release();
-  await expect(page).toHaveURL(/\/en\/ETH$/);
-  await expect(page.locator("#receive").getByRole("link", { name: /Sberbank/ })).toHaveAttribute(
-    "href",
-    /\/ETH\/SBERRUB$/,
-  );
-  await expect(receiveSearch).toHaveValue("sber");
+  // From /en/BTC to /en/ETH (the same page, another send currency).
+  await receiveSearch.clear();
+  await chooseWhileTyping("ETH", /Ethereum/, "sber");
   await expect(names(page, "receive")).toHaveText(["Sberbank"]);
   expect(errors).toEqual([]);
 });
