@@ -131,6 +131,15 @@ const stderrLog = {
   error: (details: object, message: string) => console.error(`[db] ${message}`, details),
 };
 
+/**
+ * How long an idle pooled connection is kept. A new one costs a backend's fork, authentication,
+ * a cold catalog cache and the re-planning of every named statement; pg-pool's default (10 s)
+ * dropped them between bursts, so a busy minute after a quiet pause paid that again, and
+ * pg-boss's pool reconnected every few polls. Ten minutes, as PgBouncer's `server_idle_timeout`
+ * and HikariCP's `idleTimeout` (decision 047).
+ */
+export const POOL_IDLE_TIMEOUT_MS = 600_000;
+
 function openPostgres(
   url: string,
   max: number,
@@ -139,6 +148,7 @@ function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
     // A transaction whose process stalls (or forgets to finish) would hold its row locks, and
     // every order for that currency would wait: the server ends such a session instead.
     idle_in_transaction_session_timeout: 60_000,

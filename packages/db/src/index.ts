@@ -4,13 +4,14 @@ export {
   type DatabaseHandle,
   type OpenDatabaseOptions,
   openDatabase,
+  POOL_IDLE_TIMEOUT_MS,
   redactUrl,
   type Schema,
   type Transaction,
 } from "./connection.ts";
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 export { migrateDatabase, migrationsFolder } from "./migrate.ts";
-export { preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
+export { commitAsynchronously, preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
 export { normaliseDecimal } from "./schema/columns.ts";
 export * as schema from "./schema/index.ts";
 export * from "./schema/index.ts";

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "@obmen/db";
+import { type DatabaseHandle, POOL_IDLE_TIMEOUT_MS } from "@obmen/db";
 import { fromPglite, PgBoss } from "pg-boss";
 
 /**
@@ -21,11 +21,19 @@ export async function startJobRunner(options: {
           connectionString: connectionStringOf(handle),
           schema: "pgboss",
           max: 4,
+          ...keptIdleConnections,
         });
   boss.on("error", (error) => options.onError?.(error));
   await boss.start();
   return boss;
 }
+
+/**
+ * pg-boss hands its options to `pg.Pool` whole (its db.js), pool settings its type does not list
+ * included: idle connections are kept as long as the server's own (decision 047), not the
+ * pool's 10 s, after which every few polls forked a new backend.
+ */
+const keptIdleConnections: object = { idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS };
 
 function connectionStringOf(handle: DatabaseHandle): string {
   if (handle.client.engine !== "postgres") throw new Error("not a PostgreSQL handle");

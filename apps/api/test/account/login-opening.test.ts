@@ -1,7 +1,12 @@
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabaseReplayGuard } from "../../src/index.ts";
-import { type StatementSpy, spyOnStatements } from "../support/statement-spy.ts";
+import {
+  type StatementSpy,
+  settingAfterStatement,
+  spyOnStatements,
+} from "../support/statement-spy.ts";
 import { TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 import { OTHER_PASSWORD, PASSWORD, signUp } from "./support/account-kit.ts";
 import { startSecuredApi } from "./support/security-kit.ts";
@@ -57,6 +62,25 @@ describe("a login's replay check with its first steps", () => {
     const again = await send();
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("REPLAYED_REQUEST");
+  });
+
+  it("commits both statements without waiting for the WAL flush (decision 047)", async () => {
+    statements.mockClear();
+    expect((await login("opening@example.com", PASSWORD, "198.51.100.5")()).status).toBe(200);
+    const calls = [...statements.mock.calls];
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      const setting = await settingAfterStatement(api.database, call, {
+        setting: "synchronous_commit",
+        emptied: ["user_sessions", "seen_signatures"],
+      });
+      expect(setting).toBe("off");
+    }
+    // Local to each statement's transaction: the connections' own setting is untouched.
+    const after = await api.db.execute<{ value: string }>(
+      sql`select current_setting('synchronous_commit') as value`,
+    );
+    expect(after.rows[0]?.value).toBe("on");
   });
 
   it("answers a wrong password and an unknown address alike, and counts both", async () => {

@@ -1,4 +1,10 @@
-import { type Database, preparedPerDatabase, users, userTotp } from "@obmen/db";
+import {
+  commitAsynchronously,
+  type Database,
+  preparedPerDatabase,
+  users,
+  userTotp,
+} from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
 import { type ReplayGuard, seenSignaturesCte } from "../../http/replay-guard.ts";
@@ -141,6 +147,9 @@ function openingStatement(db: Database, withCounters: boolean) {
       counters: withCounters ? asJson("counters") : sql<CounterJson[] | null>`null`,
       user: users,
       totpEnabledAt: userTotp.enabledAt,
+      // The signature (an unlogged table anyway) and the counters need no flush to disk before
+      // the answer: a crash's loss of the last few is harmless (decision 047).
+      asynchronousCommit: commitAsynchronously,
     })
     .from(sql`(select 1) as one`)
     .leftJoin(users, eq(users.email, sql.placeholder("email")))

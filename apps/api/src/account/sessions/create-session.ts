@@ -1,4 +1,10 @@
-import { type Database, preparedPerDatabase, type Transaction, userSessions } from "@obmen/db";
+import {
+  commitAsynchronously,
+  type Database,
+  preparedPerDatabase,
+  type Transaction,
+  userSessions,
+} from "@obmen/db";
 import { SESSION_LIFETIME_MS } from "@obmen/domain";
 import { sql } from "drizzle-orm";
 import { generateSecretToken, hashSecretToken } from "./secret-token.ts";
@@ -30,8 +36,10 @@ export async function createSession(options: {
 
 /**
  * The same insert for a login, which runs it outside any transaction: prepared once per
- * database (built once; PostgreSQL plans it once per connection), since the hash should be
- * nearly all a login costs (issue 13's login_rps).
+ * database (built once; PostgreSQL plans it once per connection), and committed without
+ * waiting for the WAL flush (a session lost to a database crash costs a new login, and the
+ * token is useless without its row), since the hash should be nearly all a login costs (issue
+ * 13's login_rps; decision 047).
  */
 export async function createLoginSession(options: {
   db: Database;
@@ -60,6 +68,6 @@ const sessionInsert = preparedPerDatabase((db) =>
       ip: sql.placeholder("ip"),
       userAgent: sql.placeholder("userAgent"),
     })
-    .returning({ id: userSessions.id })
+    .returning({ id: userSessions.id, asynchronousCommit: commitAsynchronously })
     .prepare("create_login_session"),
 );

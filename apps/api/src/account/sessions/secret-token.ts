@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { createHash } from "node:crypto";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
 /**
  * A new secret for a session or an e-mailed link: 20 random bytes (160 bits, above the 128
@@ -17,5 +17,5 @@ export function generateSecretToken(): string {
  * unsalted fast hash suffices; a leaked table of hashes opens no session and no link.
  */
 export function hashSecretToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token, "utf8").digest("hex");
 }
