@@ -1,3 +1,4 @@
+export { commitAsynchronously } from "./asynchronous-commit.ts";
 export {
   type Database,
   type DatabaseEngine,
@@ -11,7 +12,7 @@ export {
 } from "./connection.ts";
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 export { migrateDatabase, migrationsFolder } from "./migrate.ts";
-export { commitAsynchronously, preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
+export { preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
 export { normaliseDecimal } from "./schema/columns.ts";
 export * as schema from "./schema/index.ts";
 export * from "./schema/index.ts";
