@@ -1,8 +1,8 @@
 import {
   answerFrameworkError,
   createDatabaseReplayGuard,
-  createLoginLimiter,
   createMemoryReplayGuard,
+  createOperatorLoginLimits,
   ensureFirstAdmin,
   openDatabaseApiClients,
   type ReplayGuard,
@@ -156,7 +156,7 @@ export async function startServer(
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
-        loginLimiter: createLoginLimiter({ store: account.store }),
+        loginLimiter: createOperatorLoginLimits({ store: account.store }),
         // A pay system's icon must be one of these (docs/decisions/028).
         icons: await listSiteIcons(),
       },

@@ -67,6 +67,11 @@ export const AdminLoginRequest = z.strictObject({
   password: z.string().max(1024),
   /** The 6-digit code of the operator's authenticator app, when the operator enrolled one. */
   totp: z.string().max(16).optional(),
+  /**
+   * A solved ALTCHA challenge (`GET /api/captcha/challenge`), once failures on the account or
+   * from the address make the API ask for one (400 `CAPTCHA_REQUIRED` under `captcha`).
+   */
+  captcha: z.string().max(4096).optional(),
 });
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
 

@@ -1,14 +1,17 @@
-import { createPublicCallLimits, type PublicCallLimits } from "../http/rate-limit-calls.ts";
-import { type PublicCallPolicy, readPublicCallPolicy } from "../http/rate-limit-policy.ts";
+import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "../rate-limits/account-limit-policy.ts";
+import { type AccountLimits, createAccountLimits } from "../rate-limits/account-limits.ts";
+import type { LimiterStore } from "../rate-limits/limiter-store.ts";
+import {
+  createPublicCallLimits,
+  type PublicCallLimits,
+} from "../rate-limits/public-call-limits.ts";
+import { type PublicCallPolicy, readPublicCallPolicy } from "../rate-limits/public-call-policy.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
   createAltchaCaptcha,
   NO_CAPTCHA,
 } from "./captcha/captcha.ts";
-import { type AccountLimits, createAccountLimits } from "./limits/account-limits.ts";
-import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "./limits/limit-policy.ts";
-import type { LimiterStore } from "./limits/limiter-store.ts";
 import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
 
 /** Limits, captcha and the TOTP secrets' seal (docs/decisions/026-rate-limits-captcha-totp.md). */

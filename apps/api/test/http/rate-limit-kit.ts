@@ -3,8 +3,8 @@ import type { Locale } from "@obmen/contracts";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { TestDatabase } from "@obmen/db";
 import { createAccountSecurity } from "../../src/account/account-security.ts";
-import type { LimiterStore } from "../../src/account/limits/limiter-store.ts";
-import type { PublicCallPolicy } from "../../src/http/rate-limit-policy.ts";
+import type { LimiterStore } from "../../src/rate-limits/limiter-store.ts";
+import type { PublicCallPolicy } from "../../src/rate-limits/public-call-policy.ts";
 import { LOOSE_POLICY, SERVER_SECRET, storeFor } from "../account/support/security-kit.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { UserRow } from "../../http/user-auth.ts";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
-import type { AccountLimits } from "../limits/account-limits.ts";
+import type { AccountLimits } from "../../rate-limits/account-limits.ts";
 import { verifyPassword } from "../password/password-hashing.ts";
 import type { SecretBox } from "./secret-box.ts";
 import { matchingTimeStep, newTotpSecret, totpUri } from "./totp-codes.ts";

@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { LimitPolicy } from "./account-limit-policy.ts";
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
-import type { LimitPolicy } from "./limit-policy.ts";
 import {
   type CounterRow,
   createLimiter,
