@@ -127,17 +127,18 @@ export async function disableTotp(
  */
 export async function checkLoginTotp(
   deps: Omit<TotpDeps, "issuer" | "appUrl">,
-  options: { userId: string; code?: string },
+  options: { userId: string; code?: string; account: string; ip: string },
 ): Promise<boolean> {
   if (!(await isTotpEnabled(deps.db, options.userId))) return false;
-  await deps.limits.beforeSecondCheck(options.userId);
+  // Per account and address (issue 26 point 4): the owner elsewhere is never made to wait.
+  await deps.limits.beforeLoginCode(options);
   if (!options.code) {
     throw new AppError(ErrorCode.TOTP_REQUIRED, {
       fields: { totp: { key: "AccountErrors.TotpEnterCode" } },
     });
   }
   if (!(await spendCode(deps, { userId: options.userId, code: options.code }))) {
-    await deps.limits.secondCheckFailed(options.userId);
+    await deps.limits.loginCodeFailed({ ...options, email: options.account });
     throw new AppError(ErrorCode.TOTP_INVALID, {
       fields: { totp: { key: "AccountErrors.TotpWrongCode" } },
     });
