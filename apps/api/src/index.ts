@@ -22,6 +22,7 @@ export {
   createRedisReplayGuard,
   type ReplayGuard,
 } from "./http/replay-guard.ts";
+export { answerClientError } from "./http/unparsed-requests.ts";
 export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export { startJobRunner } from "./jobs/start-job-runner.ts";
 export {

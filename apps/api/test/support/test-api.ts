@@ -10,6 +10,7 @@ import {
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AccountSecurity } from "../../src/account/account-security.ts";
 import {
+  answerClientError,
   answerFrameworkError,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
@@ -47,7 +48,12 @@ export async function startTestApi(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
-  const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
+  // As the server: undecodable URLs and unknown methods answer in the API's error shape.
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
   const catalogueChanges = createLocalCatalogueChanges();
   const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {
