@@ -1,4 +1,5 @@
 import { type Server, STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import {
   type ApiErrorBody,
@@ -8,6 +9,7 @@ import {
   type Locale,
 } from "@obmen/contracts";
 import { translatorFor } from "@obmen/i18n/catalogs";
+import type { ConnectionError } from "fastify";
 
 /** What every API path answers (unrouted-requests.ts keeps the same list for routed ones). */
 const ALLOWED = "GET, HEAD, POST, PATCH";
@@ -52,9 +54,12 @@ function langOf(acceptLanguage: string | undefined): Locale {
 }
 
 /** The `Accept-Language` of a request Node could not parse, read from the bytes it kept. */
-function acceptLanguageIn(rawPacket: Buffer | undefined): string | undefined {
+function acceptLanguageIn(rawPacket: ConnectionError["rawPacket"] | undefined): string | undefined {
   if (!rawPacket) return undefined;
-  const head = rawPacket.toString("latin1").split("\r\n\r\n")[0] ?? "";
+  const head =
+    Buffer.from(rawPacket as unknown as Uint8Array)
+      .toString("latin1")
+      .split("\r\n\r\n")[0] ?? "";
   return /^accept-language:[ \t]*([^\r\n]*)$/im.exec(head)?.[1];
 }
 
@@ -64,10 +69,7 @@ function acceptLanguageIn(rawPacket: Buffer | undefined): string | undefined {
  * handler gives (its defaultClientErrorHandler, copied: it is not exported), since the path
  * was never read and nothing tells an API request from a page's.
  */
-export function answerClientError(
-  error: Error & { code?: string; rawPacket?: Buffer },
-  socket: Duplex,
-) {
+export function answerClientError(error: ConnectionError, socket: Socket) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   if (error.code === "HPE_INVALID_METHOD") {
     const lang = langOf(acceptLanguageIn(error.rawPacket));
