@@ -10,6 +10,10 @@ import { createRememberingSessionResolver } from "./account/sessions/remember-an
 import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
 import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
+import {
+  type AffiliateSettings,
+  DEFAULT_AFFILIATE_SETTINGS,
+} from "./affiliate/affiliate-settings.ts";
 import { registerAffiliateRoutes } from "./affiliate/routes.ts";
 import { type AlertJobOptions, registerAlertJobs } from "./alerts/alert-jobs.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
@@ -77,6 +81,8 @@ export interface RegisterApiOptions {
    * warning and `/healthz` names it (http/untrusted-proxy-warning.ts). Default: unset.
    */
   trustProxySet?: boolean;
+  /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config); default: the defaults. */
+  affiliate?: AffiliateSettings;
   /** Operator alerts' sweep and Telegram sender, run with the jobs (alerts/alert-jobs.ts). */
   alerts?: AlertJobOptions;
 }
@@ -125,6 +131,7 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
+    affiliate: options.affiliate ?? DEFAULT_AFFILIATE_SETTINGS,
     accountSecurity:
       options.accountSecurity ??
       createAccountSecurity({

@@ -157,6 +157,7 @@ export async function startServer(
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
       trustProxySet: config.TRUST_PROXY !== undefined,
+      affiliate: config.affiliate,
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,

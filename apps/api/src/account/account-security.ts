@@ -5,7 +5,10 @@ import {
   createPublicCallLimits,
   type PublicCallLimits,
 } from "../rate-limits/public-call-limits.ts";
-import { type PublicCallPolicy, readPublicCallPolicy } from "../rate-limits/public-call-policy.ts";
+import {
+  DEFAULT_PUBLIC_CALL_POLICY,
+  type PublicCallPolicy,
+} from "../rate-limits/public-call-policy.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
@@ -38,8 +41,8 @@ export interface AccountSecurityOptions {
   captchaDifficulty?: CaptchaDifficulty;
   policy?: Partial<LimitPolicy>;
   /**
-   * The public calls' budgets; by default read from the environment (`RATE_LIMIT_*`, README),
-   * so a test harness or a benchmark sets them explicitly like an operator would.
+   * The public calls' budgets (`RATE_LIMIT_*`, README, parsed in the server's config); unset
+   * ones take DEFAULT_PUBLIC_CALL_POLICY. Test harnesses pass theirs like an operator would.
    */
   publicCallPolicy?: Partial<PublicCallPolicy>;
 }
@@ -49,7 +52,7 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
   return {
     limits: createAccountLimits(options.store, policy),
     publicCalls: createPublicCallLimits(options.store, {
-      ...readPublicCallPolicy(),
+      ...DEFAULT_PUBLIC_CALL_POLICY,
       ...options.publicCallPolicy,
     }),
     captcha:

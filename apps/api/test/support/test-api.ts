@@ -19,6 +19,7 @@ import {
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
+import { harnessAccountSecurity } from "./harness-budgets.ts";
 import { SITE_ICONS } from "./site-icons.ts";
 
 export const TEST_CLIENT = {
@@ -68,7 +69,7 @@ export async function startTestApi(
     jobPollingIntervalSeconds: 0.5,
     expirySweepSeconds: 1,
     checkResponses: true,
-    accountSecurity: options.accountSecurity?.(database),
+    accountSecurity: options.accountSecurity?.(database) ?? harnessAccountSecurity(),
     admin: { icons: SITE_ICONS },
   });
   await app.ready();

@@ -12,6 +12,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
+import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -40,7 +41,7 @@ export async function startAdminApi(
     jobs: null,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
-    ...(options.accountSecurity ? { accountSecurity: options.accountSecurity } : {}),
+    accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
   return {
