@@ -33,7 +33,7 @@ test("after repeated failures the console's login shows the captcha, solves it, 
   // The fourth attempt, now with the right password, is refused until a captcha comes with it.
   await password.fill(ADMIN.password);
   await submit.click();
-  await expect(page.getByText("Подтвердите, что вы не робот")).toBeVisible();
+  await expect(page.getByText("Подтвердите, что вы не робот", { exact: true })).toBeVisible();
   await expect(page.locator("#login-captcha-error")).toBeVisible();
   const solution = page.locator('.login__form input[name="captcha"]');
   await expect(solution).toHaveCount(1);
