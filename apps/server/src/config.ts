@@ -177,6 +177,13 @@ const AdminCliSchema = EnvObject.pick({ DATABASE_URL: true, DATA_DIR: true }).ex
   ADMIN_PASSWORD: optional(z.string()),
 });
 
+/** What `npm run db:migrate` and `npm run db:seed` read: the database, and whether to seed the demo. */
+const DatabaseCliSchema = EnvObject.pick({ DATABASE_URL: true, DATA_DIR: true, SEED_DEMO: true });
+
+export function parseDatabaseCliConfig(env: Record<string, string | undefined>) {
+  return parseWith(DatabaseCliSchema, env);
+}
+
 export function parseAdminCliConfig(env: Record<string, string | undefined>) {
   return parseWith(AdminCliSchema, env);
 }

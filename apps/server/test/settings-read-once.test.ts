@@ -22,7 +22,6 @@ const ALLOWED = [
   /^apps\/server\/src\/config\.ts$/,
   /^apps\/server\/src\/run-server\.ts$/,
   /^apps\/server\/src\/cli\/[^/]+\.ts$/,
-  /^packages\/db\/src\/cli\/[^/]+\.ts$/,
   /^packages\/db\/src\/testing\.ts$/,
 ];
 

@@ -8,7 +8,8 @@ import { parseArgs } from "node:util";
 import { createOperator, describeRefusal, resetOperatorAccess } from "@obmen/api";
 import { OPERATOR_ROLES, type OperatorRole } from "@obmen/contracts";
 import { DataDirLockedError, migrateDatabase, openDatabase } from "@obmen/db";
-import { ConfigError, parseAdminCliConfig } from "../config.ts";
+import { parseAdminCliConfig } from "../config.ts";
+import { readCliConfig } from "./read-cli-config.ts";
 import { readPassword } from "./read-password.ts";
 
 const { values } = parseArgs({
@@ -25,15 +26,8 @@ if (!values.email || !(OPERATOR_ROLES as readonly string[]).includes(values.role
   process.exit(2);
 }
 
-let config: ReturnType<typeof parseAdminCliConfig>;
-try {
-  // Read as the server reads them (apps/server/src/config.ts), so a bad value is named.
-  config = parseAdminCliConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+// Read as the server reads them (apps/server/src/config.ts), so a bad value is named.
+const config = readCliConfig(parseAdminCliConfig);
 const password = config.ADMIN_PASSWORD || (await readPassword());
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
