@@ -150,10 +150,10 @@ describe("the console's sign-in limit", () => {
 });
 
 describe("without a captcha provider", () => {
-  it("still lets a colleague behind a locked-out address in", async () => {
+  // The old door refused every account from an address after 50 failures over any accounts.
+  it("never refuses an address as a whole", async () => {
     const api = await startAdminApi();
     try {
-      await addOperator(api, "one@obmen.example", "operator");
       await addOperator(api, "two@obmen.example", "operator");
       for (let attempt = 0; attempt < 50; attempt++) {
         const result = await login(api, PROXY, {
@@ -162,7 +162,8 @@ describe("without a captcha provider", () => {
         });
         expect(result.status).toBe(401);
       }
-      await logIn(api, "two@obmen.example");
+      const colleague = await login(api, PROXY, { email: "two@obmen.example", password: PASSWORD });
+      expect(colleague.status, JSON.stringify(colleague.body)).toBe(200);
     } finally {
       await api.close();
     }
