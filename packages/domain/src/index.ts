@@ -76,6 +76,7 @@ export {
   roundUp,
   toDecimal,
 } from "./money.ts";
+export { type DisplayNameProblem, displayNameProblem } from "./names/display-name.ts";
 export {
   AWAITING_ANSWER_STATUS,
   canAnswerRecalculation,

@@ -5,29 +5,43 @@ import { useI18n } from "../../i18n.tsx";
 import type { Operator } from "../../session/session.ts";
 import { LanguageSwitch } from "../../shell/language-switch.tsx";
 import { Field } from "../../ui/field.tsx";
+import { CaptchaWidget } from "./captcha-widget.tsx";
 
-/** E-mail and password; the code field appears once the API says the operator has one. */
+/**
+ * E-mail and password; the code field appears once the API says the operator has one, the
+ * captcha once it asks for one (`CAPTCHA_REQUIRED`, after failures: issue 26 point 3).
+ */
 export function LoginScreen({ onSignedIn }: { onSignedIn: (operator: Operator) => void }) {
   const { t } = useI18n();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [totp, setTotp] = useState("");
   const [askTotp, setAskTotp] = useState(false);
+  // A solution works once: each attempt that carried one mounts a fresh widget (its key).
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const captcha = new FormData(event.currentTarget).get("captcha");
     setBusy(true);
     setFields({});
     setMessage("");
     try {
-      const body = { email, password, ...(askTotp ? { totp } : {}) };
+      const body = {
+        email,
+        password,
+        ...(askTotp ? { totp } : {}),
+        ...(typeof captcha === "string" && captcha !== "" ? { captcha } : {}),
+      };
       const { operator } = await consoleApi().login(body);
       onSignedIn(operator);
     } catch (error) {
       if (error instanceof ApiError && error.details.totp_required === true) setAskTotp(true);
+      if (captchaRound > 0 || (error instanceof ApiError && error.code === "CAPTCHA_REQUIRED"))
+        setCaptchaRound((round) => round + 1);
       if (error instanceof ApiError && Object.keys(error.fields).length > 0)
         setFields(error.fields);
       else setMessage(errorText(error, t));
@@ -82,6 +96,7 @@ export function LoginScreen({ onSignedIn }: { onSignedIn: (operator: Operator) =
             />
           </Field>
         )}
+        {captchaRound > 0 && <CaptchaWidget key={captchaRound} error={fields.captcha} />}
         {message && (
           <p className="form-error" role="alert">
             {message}

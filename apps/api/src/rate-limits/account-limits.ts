@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from "@obmen/contracts";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import type { LimitPolicy } from "./account-limit-policy.ts";
 import { addressKey, digest, limitedAddress } from "./client-address.ts";
-import type { LimitPolicy } from "./limit-policy.ts";
 import {
   type CounterRow,
   createLimiter,
@@ -88,6 +88,15 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
     prefix: "letters_address",
     points: Number.MAX_SAFE_INTEGER,
     durationSeconds: 60 * 60,
+  });
+  // A login's wrong codes (issue 26 point 4): whoever reaches the code step knows the
+  // password, but counting them per account would let them lock the owner out from every
+  // address; per account and address, with a captcha for everyone else after failures.
+  const loginCodeFailures = createLimiter(store, {
+    prefix: "login_code_fail_account_ip",
+    points: policy.secondCheckFailuresPerAccount,
+    durationSeconds: 15 * 60,
+    blockSeconds: 15 * 60,
   });
   const secondCheckFailures = createLimiter(store, {
     prefix: "second_check_fail_account",
@@ -204,7 +213,26 @@ export function createAccountLimits(store: LimiterStore, policy: LimitPolicy) {
       await lettersByAddress.consume(hashed(email)).catch(ignoreRefusal);
     },
 
-    /** 429 while an account has spent its wrong TOTP codes and re-entered passwords. */
+    /** 429 while this account, from this address, has spent its wrong login codes. */
+    async beforeLoginCode({ userId, ip }: { userId: string; ip: string }) {
+      const res = await loginCodeFailures.get(pairKey(userId, ip));
+      if (res && res.consumedPoints >= policy.secondCheckFailuresPerAccount) {
+        throw rateLimited(res.msBeforeNext);
+      }
+    },
+    /**
+     * A wrong login code: the pair's count, and the soft counters, so the next login of the
+     * account (from anywhere) or from the address needs a captcha: a proof of work per guess.
+     */
+    async loginCodeFailed({ userId, email, ip }: { userId: string; email: string; ip: string }) {
+      await Promise.all([
+        loginCodeFailures.consume(pairKey(userId, ip)).catch(ignoreRefusal),
+        recentByAccount.consume(hashed(email)).catch(ignoreRefusal),
+        recentByIp.consume(addressKey(ip)).catch(ignoreRefusal),
+      ]);
+    },
+
+    /** 429 while a signed-in account has spent its wrong TOTP codes and re-entered passwords. */
     async beforeSecondCheck(userId: string) {
       const res = await secondCheckFailures.get(userId);
       if (res && res.consumedPoints >= policy.secondCheckFailuresPerAccount) {

@@ -1,5 +1,3 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import {
@@ -9,6 +7,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { POSTGRES_TABLE, READ_TEXT, SPEND_AND_READ_TEXT } from "./postgres-counters-sql.ts";
 
 /**
  * Where the account limits and the used captcha solutions are counted
@@ -28,9 +27,6 @@ export interface LimiterOptions {
   /** Once over `points`, refuse for this long (0: only until the window ends). */
   blockSeconds?: number;
 }
-
-/** The table the PostgreSQL store counts in (packages/db/src/schema/account-security.ts). */
-const POSTGRES_TABLE = "rate_limits";
 
 export function createLimiter(store: LimiterStore, options: LimiterOptions): RateLimiterAbstract {
   const common = {
@@ -174,47 +170,6 @@ export function spendAndReadValues(
     keys: counters.map((counter) => counter.limiter.getKey(counter.key)),
   };
 }
-
-/**
- * The library's own upsert (RateLimiterPostgres `_upsert`) of one point for the budget, as
- * the body of a CTE returning `key, points, expire`: a window that has passed starts again.
- * `onlyIf` (SQL over earlier CTEs) spends only when it holds. The parameters are SQL: `$n`
- * texts for a raw statement, placeholders for a Drizzle one.
- */
-export function budgetUpsertSql(p: {
-  key: SQLWrapper;
-  expire: SQLWrapper;
-  now: SQLWrapper;
-  onlyIf?: SQL;
-}): SQL {
-  const table = sql.raw(POSTGRES_TABLE);
-  return sql`insert into ${table} (key, points, expire)
-    select ${p.key}::varchar, 1, ${p.expire}::bigint${p.onlyIf ? sql` where ${p.onlyIf}` : sql``}
-    on conflict (key) do update set
-      points = case when ${table}.expire <= ${p.now}::bigint then 1 else ${table}.points + 1 end,
-      expire = case when ${table}.expire <= ${p.now}::bigint then excluded.expire
-                    else ${table}.expire end
-    returning key, points, expire`;
-}
-
-/** The library's own read (RateLimiterPostgres `_get`) of several keys, as a query. */
-export function countersReadSql(p: { keys: SQLWrapper; now: SQLWrapper }): SQL {
-  return sql`select key, points, expire from ${sql.raw(POSTGRES_TABLE)}
-    where key = any(${p.keys}::varchar[]) and (expire > ${p.now}::bigint or expire is null)`;
-}
-
-/** {@link readCounters}'s statement: `$1` the keys, `$2` the clock. */
-const READ_TEXT = new PgDialect().sqlToQuery(
-  countersReadSql({ keys: sql.raw("$1"), now: sql.raw("$2") }),
-).sql;
-
-/** {@link spendAndReadCounters}'s statement, as pg's named statement: `$1`–`$4` are SpendAndReadValues. */
-const SPEND_AND_READ_TEXT = new PgDialect().sqlToQuery(
-  sql`with spent as (${budgetUpsertSql({ key: sql.raw("$1"), expire: sql.raw("$2"), now: sql.raw("$3") })})
-    select true as spent, key, points, expire from spent
-    union all
-    select false, key, points, expire from (${countersReadSql({ keys: sql.raw("$4"), now: sql.raw("$3") })}) counters`,
-).sql;
 
 /** What the statement's rows say: the budget's reading (and whether it is over) and the counters'. */
 export function spendAndReadOutcome<const T extends readonly Counter[]>(

@@ -1,8 +1,8 @@
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { spend } from "../account/limits/account-limits.ts";
-import { addressKey } from "../account/limits/client-address.ts";
-import { createLimiter, type LimiterStore } from "../account/limits/limiter-store.ts";
-import type { PublicCall, PublicCallPolicy } from "./rate-limit-policy.ts";
+import { spend } from "./account-limits.ts";
+import { addressKey } from "./client-address.ts";
+import { createLimiter, type LimiterStore } from "./limiter-store.ts";
+import type { PublicCall, PublicCallPolicy } from "./public-call-policy.ts";
 
 export interface PublicCallLimits {
   /**

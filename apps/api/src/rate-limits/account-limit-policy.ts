@@ -25,7 +25,8 @@ export interface LimitPolicy {
   /**
    * Wrong TOTP codes, and wrong passwords re-entered by a signed-in user (password change, TOTP
    * off), for one account within 15 minutes before it must wait: a stolen session must not
-   * become a way to guess the password or the code.
+   * become a way to guess the password or the code. A login's wrong codes count per account
+   * and address instead (issue 26 point 4), so the owner elsewhere is never made to wait.
    */
   secondCheckFailuresPerAccount: number;
 }

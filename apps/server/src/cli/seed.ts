@@ -1,27 +1,25 @@
 // `npm run db:seed`: migrates, brings in the site texts (seed-content.ts) and, where the demo
 // belongs (shouldSeedDemo: the embedded database, or SEED_DEMO=true), loads the demo catalogue
 // into an empty database (a database that already has currencies is left as it is).
-import { openDatabase } from "../connection.ts";
-import { migrateDatabase } from "../migrate.ts";
-import { seedContent } from "../seed/seed-content.ts";
-import { seedDemoCatalogue } from "../seed/seed-demo-catalogue.ts";
-import { shouldSeedDemo } from "../seed/should-seed-demo.ts";
+import {
+  migrateDatabase,
+  openDatabase,
+  seedContent,
+  seedDemoCatalogue,
+  shouldSeedDemo,
+} from "@obmen/db";
+import { parseDatabaseCliConfig } from "../config.ts";
+import { readCliConfig } from "./read-cli-config.ts";
 
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const seedDemoSetting = process.env.SEED_DEMO || undefined;
-// As strict as the server's configuration (apps/server/src/config.ts).
-if (seedDemoSetting !== undefined && seedDemoSetting !== "true" && seedDemoSetting !== "false") {
-  console.error(`SEED_DEMO must be true or false (got ${JSON.stringify(seedDemoSetting)}).`);
-  process.exit(1);
-}
-
-const handle = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR || "./data" });
+// SEED_DEMO exactly `true` or `false`, as the server reads it.
+const config = readCliConfig(parseDatabaseCliConfig);
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   await migrateDatabase(handle);
   if (
     shouldSeedDemo({
       engine: handle.engine,
-      seedDemo: seedDemoSetting === undefined ? undefined : seedDemoSetting === "true",
+      seedDemo: config.SEED_DEMO,
     })
   ) {
     const result = await seedDemoCatalogue(handle.db);

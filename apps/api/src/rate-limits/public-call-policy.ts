@@ -47,12 +47,16 @@ const Budget = z
   );
 
 /**
- * Reads the budgets from the environment once, at boot (createAccountSecurity): a bad value
- * stops the process with the variable named, like the server's own configuration.
+ * One `RATE_LIMIT_*` value, as apps/server/src/config.ts's schema takes it in: a bad value
+ * stops the process with the variable named.
  */
-export function readPublicCallPolicy(
-  env: Record<string, string | undefined> = process.env,
-): PublicCallPolicy {
+export const CallBudgetSetting = Budget;
+
+/**
+ * The budgets from `RATE_LIMIT_*` values (the server's config parses them once, at boot; test
+ * harnesses read theirs): a bad value throws with the variable named.
+ */
+export function readPublicCallPolicy(env: Record<string, string | undefined>): PublicCallPolicy {
   const policy = { ...DEFAULT_PUBLIC_CALL_POLICY };
   const problems: string[] = [];
   for (const [call, name] of Object.entries(PUBLIC_CALL_ENV) as [PublicCall, string][]) {
