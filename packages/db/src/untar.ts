@@ -64,10 +64,11 @@ export async function unpackTarGz(
  * Writes one entry's bytes with plain synchronous writes: a data directory is about a thousand
  * small files, and a write stream per file doubled the unpacking time.
  */
-async function writeEntry(chunks: AsyncIterable<Buffer>, target: string, mode?: number) {
+async function writeEntry(chunks: AsyncIterable<unknown>, target: string, mode?: number) {
   const fd = openSync(target, "w", mode);
   try {
-    for await (const chunk of chunks) {
+    for await (const bytes of chunks) {
+      const chunk = bytes as Buffer;
       for (let offset = 0; offset < chunk.length; ) {
         offset += writeSync(fd, chunk, offset, chunk.length - offset);
       }
