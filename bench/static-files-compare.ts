@@ -69,9 +69,13 @@ function assetPaths(): string[] {
 }
 
 async function measure(variant: Variant, paths: string[]) {
-  const child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), "--serve", variant], {
-    execArgv: ["--import", "tsx"],
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    [...process.argv.slice(2), "--serve", variant],
+    {
+      execArgv: ["--import", "tsx"],
+    },
+  );
   await new Promise((resolve) => child.once("message", resolve));
   const base = `http://127.0.0.1:${port}`;
   const rss = async () => ((await (await fetch(`${base}/__rss`)).json()) as { rss: number }).rss;
