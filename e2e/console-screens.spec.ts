@@ -321,7 +321,7 @@ test("an operator pays a partner's withdrawal with a reference and rejects one w
     // Paid, with its reference, in the list of paid ones; the partner's balance moved.
     await page.getByLabel("Статус").selectOption("paid");
     const paid = page.locator(".row").filter({ hasText: partnerEmail });
-    await expect(paid.locator(".badge")).toHaveText("Выплачено");
+    await expect(paid.locator(".badge")).toHaveText("Выплачена");
     await expect(paid).toContainText("TRX-e2e-0001");
     await page.getByRole("button", { name: "Партнёры" }).click();
     const balance = page.getByRole("listitem", { name: partnerEmail });
@@ -331,7 +331,7 @@ test("an operator pays a partner's withdrawal with a reference and rejects one w
 
     // The partner sees it paid with the reference, and was told by letter.
     await partner.reload();
-    await expect(partner.getByText("Номер платежа: TRX-e2e-0001")).toBeVisible();
+    await expect(partner.getByText("Номер выплаты: TRX-e2e-0001")).toBeVisible();
     const mailbox = await (await partner.request.get("/dev/mailbox")).text();
     const letters = mailbox
       .split("<tr>")

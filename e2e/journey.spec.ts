@@ -216,11 +216,12 @@ test("an amount reads in the page's language and copies as a plain number", asyn
   await page.waitForLoadState("networkidle");
   const send = page.getByLabel("Сумма, BTC");
   const receive = page.getByLabel("Сумма, RUB");
-  // The default amount is written as the computed one is: a decimal comma in both fields.
+  // The default amount is written as the computed one is: a decimal comma in both fields,
+  // thousands grouped as the labels group them (decision 055).
   await expect(send).toHaveValue(/^\d+,\d+$/);
-  await expect(receive).toHaveValue(/^\d+(,\d\d)?$/);
+  await expect(receive).toHaveValue(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?$/);
   await send.fill("0,0123");
-  await expect(receive).toHaveValue("94840,13");
+  await expect(receive).toHaveValue("94\u00a0840,13");
   await page.getByLabel("Номер карты для получения").fill("4111 1111 1111 1111");
   await page.getByLabel("ФИО получателя").fill("Ivan Petrov");
   await page.getByLabel("E-mail").fill("amounts@example.com");
