@@ -14,7 +14,7 @@ const LOCALES = [
     prefix: "",
     sendLabel: "Сумма, USDT",
     receiveLabel: "Сумма, RUB",
-    receiveFor100: "8116,40",
+    receiveFor100: "8\u00a0116,40",
     cardLabel: "Номер карты для получения",
     nameLabel: "ФИО получателя",
     submit: "Создать заявку",
@@ -34,7 +34,7 @@ const LOCALES = [
     prefix: "/en",
     sendLabel: "Amount, USDT",
     receiveLabel: "Amount, RUB",
-    receiveFor100: "8116.40",
+    receiveFor100: "8,116.40",
     cardLabel: "Card number to receive the payout",
     nameLabel: "Recipient's full name",
     submit: "Create order",
@@ -54,7 +54,7 @@ const LOCALES = [
     prefix: "/uk",
     sendLabel: "Сума, USDT",
     receiveLabel: "Сума, RUB",
-    receiveFor100: "8116,40",
+    receiveFor100: "8\u00a0116,40",
     cardLabel: "Номер картки для отримання",
     nameLabel: "ПІБ отримувача",
     submit: "Створити заявку",
@@ -128,7 +128,8 @@ for (const locale of LOCALES) {
       await pickPair(page, locale, viewport);
       await expect(page.locator("html")).toHaveAttribute("lang", locale.lang);
 
-      // Both fields write amounts alike: the locale's decimal sign, no grouping (decision 022).
+      // Both fields write amounts as the labels do: the locale's decimal sign and grouping
+      // (decisions 022, 055).
       await page.getByLabel(locale.sendLabel).fill("100");
       await expect(page.getByLabel(locale.receiveLabel)).toHaveValue(locale.receiveFor100);
 
