@@ -58,6 +58,7 @@ export {
   type NumberLocale,
   plainAmount,
 } from "./format/format-amount.ts";
+export { formatLimit } from "./format/format-limit.ts";
 export { formatRate } from "./format/format-rate.ts";
 export {
   compareDecimals,
