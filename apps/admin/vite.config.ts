@@ -14,6 +14,11 @@ export default defineConfig({
         // A contracts module is kept only for what the console uses of it (schemas, constants).
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
       },
+      output: {
+        // The console's own names: the bundler's runtime chunk is byte for byte the site's,
+        // and the same name in both builds would read as console code in the public site.
+        chunkFileNames: "assets/console-[name]-[hash].js",
+      },
     },
   },
 });
