@@ -32,4 +32,12 @@ export {
   resolveMailDelivery,
   startOutboxDispatcher,
 } from "./mail/index.ts";
+export {
+  DEFAULT_GRACE_MS,
+  type PaymentSettings,
+} from "./payments/payment-settings.ts";
+export {
+  type PaymentWatchSnapshot,
+  readPaymentWatchSnapshot,
+} from "./payments/read-payment-watch-snapshot.ts";
 export { type ApiDocs, type RegisterApiOptions, registerApi } from "./register-api.ts";

@@ -13,6 +13,7 @@ import {
 } from "./catalogue.ts";
 import { LOCALES } from "./locales.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
+import { PaymentWatch, PaymentWatchView } from "./payments.ts";
 import { dataResponse } from "./response.ts";
 import { RowId, WholeNumber } from "./whole-number.ts";
 
@@ -293,6 +294,8 @@ export const AdminCurrency = z.object({
   sort_order: z.number().int(),
   payment_target: z.string().nullable(),
   payment_holder: z.string().nullable(),
+  /** How payments in it are confirmed on chain; null: by an operator (issue 28). */
+  payment_watch: PaymentWatchView.nullable(),
   /** What customers fill for this currency, on each side of a pair. */
   fields: z.array(AdminFieldDefinitionView),
   updated_at: Timestamp,
@@ -314,6 +317,7 @@ export const AdminCurrencyPatch = z
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     payment_target: z.string().trim().min(1).max(500).nullable().optional(),
     payment_holder: z.string().trim().min(1).max(200).nullable().optional(),
+    payment_watch: PaymentWatch.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminCurrencyPatch = z.input<typeof AdminCurrencyPatch>;

@@ -1,4 +1,5 @@
 import type { Locale } from "@obmen/contracts";
+import type { PaymentSettings } from "../../src/payments/payment-settings.ts";
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
   apiClients,
@@ -42,6 +43,8 @@ export async function startTestApi(
     replayGuard?: (db: Database) => ReplayGuard;
     /** Default: registerApi's own (memory, no captcha); given the database when a test needs its store. */
     accountSecurity?: (database: TestDatabase) => AccountSecurity;
+    /** The chain watchers' sources; default: registerApi's (public hosts, never reached). */
+    payments?: PaymentSettings;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -64,6 +67,7 @@ export async function startTestApi(
     checkResponses: true,
     accountSecurity: options.accountSecurity?.(database),
     admin: { icons: SITE_ICONS },
+    payments: options.payments,
   });
   await app.ready();
   return {

@@ -13,6 +13,8 @@ import {
 import { isCustomerStatus, maskFieldValue, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import { assignPaymentTarget } from "../../payments/assign-payment-target.ts";
+import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -30,6 +32,10 @@ export async function getOrderInfo(options: {
   db: Database;
   orderId: string;
   lang: Locale;
+  /** Where the order's currency is watched on chain: its own target is made on first read. */
+  payments?: Omit<Parameters<typeof assignPaymentTarget>[0], "db" | "orderId"> & {
+    onError: (error: unknown) => void;
+  };
 }): Promise<OrderInfo> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -63,6 +69,16 @@ export async function getOrderInfo(options: {
       .from(orderPayouts)
       .where(eq(orderPayouts.orderId, order.id)),
   ]);
+  const target = options.payments
+    ? // A failure here leaves the page with the currency's own details; the watcher's pass
+      // makes the target later (watch-payments.ts).
+      await assignPaymentTarget({ db, orderId, graceMs: options.payments.graceMs }).catch(
+        (error: unknown) => {
+          options.payments?.onError(error);
+          return null;
+        },
+      )
+    : null;
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
   const receive = byId.get(order.receiveCurrencyId)!;
@@ -122,6 +138,10 @@ export async function getOrderInfo(options: {
       amount: order.sendAmount,
       decimals: send.currency.decimals,
       lang,
+      own: target?.address ? { target: target.address, amount: target.amount } : null,
+      received: target
+        ? await loadPaymentReceived({ db, target, currencyCode: send.currency.currencyCode })
+        : null,
     }),
     history: events.map((event) => ({
       status: event.status,
