@@ -12,7 +12,8 @@ import { writeAlert } from "../alerts/sweep-alerts.ts";
 export async function alertPaymentMismatch(options: {
   tx: Transaction;
   orderId: string;
-  late: boolean;
+  /** What happened: recalculated as a different or a late amount, or left to an operator. */
+  kind: "mismatch" | "late" | { needsOperator: string };
   amount: string;
   expected: string;
   currencyCode: string;
@@ -27,7 +28,13 @@ export async function alertPaymentMismatch(options: {
     amount: `${options.amount} ${options.currencyCode}`,
     expected: `${options.expected} ${options.currencyCode}`,
   };
-  const line = t(options.late ? "PaymentWatch.LateAlert" : "PaymentWatch.MismatchAlert", values);
+  const { kind } = options;
+  const line =
+    kind === "late"
+      ? t("PaymentWatch.LateAlert", values)
+      : kind === "mismatch"
+        ? t("PaymentWatch.MismatchAlert", values)
+        : t("PaymentWatch.NeedsOperatorAlert", { ...values, reason: kind.needsOperator });
   const text = [
     line,
     options.txIds.join(", "),

@@ -105,11 +105,11 @@ export async function creditConfirmedPayment(options: {
     }
 
     const currency = await sendCurrencyOf(tx, order.sendCurrencyId);
-    const alert = (late: boolean) =>
+    const alert = (kind: Parameters<typeof alertPaymentMismatch>[0]["kind"]) =>
       alertPaymentMismatch({
         tx,
         orderId,
-        late,
+        kind,
         amount: total.toFixed(),
         expected: target.amount,
         currencyCode: currency.code,
@@ -118,7 +118,7 @@ export async function creditConfirmedPayment(options: {
       });
     if (!canRecalculate(order.status) && order.status !== "new") {
       await markCredited(tx, orderId, target.requiredConfirmations, now);
-      await alert(false);
+      await alert({ needsOperator: order.status });
       return { outcome: "needs_operator" as const, total: total.toFixed(), txIds };
     }
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -133,7 +133,7 @@ export async function creditConfirmedPayment(options: {
       appUrl: options.appUrl,
     });
     await markCredited(tx, orderId, target.requiredConfirmations, now);
-    await alert(late);
+    await alert(late ? "late" : "mismatch");
     return { outcome: "recalculated" as const, total: total.toFixed(), txIds };
   });
   if (result.outcome === "credited" || result.outcome === "recalculated") {

@@ -1,3 +1,4 @@
+import { AppError } from "@obmen/contracts";
 import {
   consoleSettings,
   currencies,
@@ -7,11 +8,13 @@ import {
   type PaymentWatchKind,
   paymentWatches,
 } from "@obmen/db";
+import { toDecimal } from "@obmen/domain";
 import { and, eq, gt, inArray, isNull, notInArray, or } from "drizzle-orm";
 import type { OrderEffects } from "../orders/effects/order-effects.ts";
+import { alertPaymentMismatch } from "./alert-payment-mismatch.ts";
 import { assignPaymentTarget } from "./assign-payment-target.ts";
 import { creditConfirmedPayment } from "./credit-confirmed-payment.ts";
-import type { PaymentSource, SourceLog } from "./payment-source.ts";
+import type { ObservedTransfer, PaymentSource, SourceLog } from "./payment-source.ts";
 import { recordObservedTransfers } from "./record-observed-transfers.ts";
 
 /** Statuses after which only a late payment can still arrive (the grace period's). */
@@ -24,6 +27,8 @@ export interface WatchReport {
   watched: number;
   credited: number;
   recalculated: number;
+  /** Orders whose crediting failed this pass (an operator was alerted). */
+  failed: number;
 }
 
 /**
@@ -60,18 +65,38 @@ export async function watchPayments(options: {
     );
   const targets = rows.map((row) => row.target);
   const observed = await source.observe(targets);
-  const report: WatchReport = { watched: targets.length, credited: 0, recalculated: 0 };
+  const report: WatchReport = {
+    watched: targets.length,
+    credited: 0,
+    recalculated: 0,
+    failed: 0,
+  };
   for (const [orderId, transfers] of observed) {
     await recordObservedTransfers({ db, orderId, transfers });
-    const result = await creditConfirmedPayment({
-      db,
-      effects: options.effects,
-      appUrl: options.appUrl,
-      orderId,
-      now,
-    });
-    if (result.outcome === "credited") report.credited += 1;
-    if (result.outcome === "recalculated") report.recalculated += 1;
+    try {
+      const result = await creditConfirmedPayment({
+        db,
+        effects: options.effects,
+        appUrl: options.appUrl,
+        orderId,
+        now,
+      });
+      if (result.outcome === "credited") report.credited += 1;
+      if (result.outcome === "recalculated") report.recalculated += 1;
+    } catch (error) {
+      // One order the watcher cannot settle (its recalculation finds too little reserve, its
+      // pair gone) must not stop the others: an operator is told once, and it is tried again
+      // on every pass until it goes through or someone moves the order.
+      report.failed += 1;
+      options.log.warn({ order: orderId, err: (error as Error).message }, "payment not credited");
+      await alertUnsettled({
+        db,
+        orderId,
+        transfers,
+        reason: reasonOf(error),
+        appUrl: options.appUrl,
+      });
+    }
   }
   const key = lastSuccessKey(source.kind);
   await db
@@ -121,4 +146,37 @@ async function assignMissingTargets(options: {
       options.log.warn({ order: id, err: (error as Error).message }, "payment target not made");
     }
   }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof AppError ? error.code : "error";
+}
+
+async function alertUnsettled(options: {
+  db: Database;
+  orderId: string;
+  transfers: ObservedTransfer[];
+  reason: string;
+  appUrl: string;
+}) {
+  const [row] = await options.db
+    .select({ code: currencies.currencyCode, amount: orderPaymentTargets.amount })
+    .from(orderPaymentTargets)
+    .innerJoin(currencies, eq(currencies.id, orderPaymentTargets.currencyId))
+    .where(eq(orderPaymentTargets.orderId, options.orderId));
+  const amount = options.transfers
+    .reduce((sum, transfer) => sum.plus(transfer.amount), toDecimal("0"))
+    .toFixed();
+  await options.db.transaction((tx) =>
+    alertPaymentMismatch({
+      tx,
+      orderId: options.orderId,
+      kind: { needsOperator: options.reason },
+      amount,
+      expected: row?.amount ?? "?",
+      currencyCode: row?.code ?? "",
+      txIds: options.transfers.map((transfer) => transfer.txId),
+      appUrl: options.appUrl,
+    }),
+  );
 }

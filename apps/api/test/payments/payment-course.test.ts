@@ -1,6 +1,14 @@
-import { orderEvents, orderRecalculations, orders, paymentTransfers } from "@obmen/db";
+import {
+  currencies,
+  operatorAlerts,
+  orderEvents,
+  orderRecalculations,
+  orders,
+  paymentTransfers,
+} from "@obmen/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_ALERT_SETTINGS, writeAlertSettings } from "../../src/alerts/alert-settings.ts";
 import { createEsploraSource } from "../../src/payments/esplora-source.ts";
 import type { PaymentSource } from "../../src/payments/payment-source.ts";
 import { createTronSource } from "../../src/payments/tron-source.ts";
@@ -42,6 +50,14 @@ describe("payments watched on chain", () => {
       },
     });
     await bindWatch(api.db, "BTC", { kind: "esplora", xpub: BIP84_ZPUB, confirmations: 2 });
+    // Someone to tell: the operators get an e-mail per alert (decision 038).
+    await api.db.transaction((tx) =>
+      writeAlertSettings(tx, {
+        ...DEFAULT_ALERT_SETTINGS,
+        emails: ["desk@example.com"],
+        language: "en",
+      }),
+    );
     await bindWatch(api.db, "USDTTRC20", {
       kind: "tron",
       address: OPERATOR_TRON_ADDRESS,
@@ -182,6 +198,12 @@ describe("payments watched on chain", () => {
     ]);
     const systemHolds = (await history(uuid)).filter((event) => event.actorKind === "system");
     expect(systemHolds.map((event) => event.status)).toEqual(["hold", "hold"]);
+    const alerts = await api.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, "payment_mismatch"));
+    expect(alerts.filter((alert) => alert.text.includes(uuid))).toHaveLength(2);
+    expect(alerts.at(-1)?.text).toContain("0.0075 BTC arrived instead of 0.01 BTC");
   });
 
   it("late: a payment to an expired order's address is recalculated at the current rate", async () => {
@@ -228,5 +250,39 @@ describe("payments watched on chain", () => {
       confirmations: 19,
     });
     expect((await history(two)).filter((event) => event.status === "paid")).toHaveLength(1);
+  });
+
+  it("an overpayment the reserve cannot cover: the operators are told, the other orders go on", async () => {
+    const big = await createOrder("BTC", "0.01");
+    const fine = await createOrder("BTC", "0.01");
+    const [bigAddress, fineAddress] = [
+      (await info(big)).payment.target,
+      (await info(fine)).payment.target,
+    ];
+    await api.db
+      .update(currencies)
+      .set({ reserve: "80000" })
+      .where(eq(currencies.urlXml, "SBERRUB"));
+    chain.payBitcoin(bigAddress, "9".repeat(64), 90_000_000, chain.tip - 2);
+    chain.payBitcoin(fineAddress, "8".repeat(64), 1_000_000, chain.tip - 2);
+    const report = await pass(esplora);
+    expect(report).toMatchObject({ credited: 1, failed: 1 });
+    expect((await info(big)).exchange_status).toBe("new");
+    expect((await info(fine)).exchange_status).toBe("paid");
+    const alerts = await api.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, "payment_mismatch"));
+    expect(alerts.filter((alert) => alert.text.includes(big))).toHaveLength(1);
+    expect(alerts.find((alert) => alert.text.includes(big))?.text).toContain(
+      "INSUFFICIENT_RESERVE",
+    );
+    // Tried again on the next pass, alerted once.
+    expect((await pass(esplora)).failed).toBe(1);
+    const again = await api.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, "payment_mismatch"));
+    expect(again.filter((alert) => alert.text.includes(big))).toHaveLength(1);
   });
 });

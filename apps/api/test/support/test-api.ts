@@ -1,5 +1,4 @@
 import type { Locale } from "@obmen/contracts";
-import type { PaymentSettings } from "../../src/payments/payment-settings.ts";
 import { type SignatureAlgorithm, sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import {
   apiClients,
@@ -19,6 +18,7 @@ import {
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
+import type { PaymentSettings } from "../../src/payments/payment-settings.ts";
 import { SITE_ICONS } from "./site-icons.ts";
 
 export const TEST_CLIENT = {

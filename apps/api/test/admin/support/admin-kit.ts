@@ -11,6 +11,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
+import type { PaymentSettings } from "../../../src/payments/payment-settings.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -20,7 +21,9 @@ export const APP_ORIGIN = "https://obmen.example";
 export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
-export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: boolean } = {}) {
+export async function startAdminApi(
+  options: { admin?: AdminApiOptions; seed?: boolean; payments?: PaymentSettings } = {},
+) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values(TEST_CLIENT);
@@ -37,6 +40,7 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
     jobs: null,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
+    payments: options.payments,
   });
   await app.ready();
   return {
