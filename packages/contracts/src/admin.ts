@@ -13,7 +13,7 @@ import {
 } from "./catalogue.ts";
 import { LOCALES } from "./locales.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
-import { PaymentWatch, PaymentWatchView } from "./payments.ts";
+import { PaymentReceived, PaymentWatch, PaymentWatchView } from "./payments.ts";
 import { dataResponse } from "./response.ts";
 import { RowId, WholeNumber } from "./whole-number.ts";
 
@@ -211,6 +211,20 @@ export const AdminOrder = AdminOrderListItem.extend({
     }),
   ),
   receipts: z.array(AdminOrderReceipt),
+  /**
+   * Where the chain watcher watches this order (issue 28): its own address (or the unique TRON
+   * amount), and what it has seen paid — beside the customer's claim, "confirmed on chain" once
+   * `confirmations` reaches `required_confirmations`. Null: the currency is confirmed by hand.
+   */
+  chain_payment: z
+    .object({
+      kind: z.enum(["esplora", "tron", "btcpay"]),
+      address: z.string().nullable(),
+      amount: DecimalString,
+      invoice_id: z.string().nullable(),
+      received: PaymentReceived.nullable(),
+    })
+    .nullable(),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),
   /** The statuses an operator may move the order to now (the action buttons). */

@@ -1,5 +1,5 @@
 import type { PaymentReceived } from "@obmen/contracts";
-import { type Database, paymentTransfers } from "@obmen/db";
+import { type Database, paymentTransfers, type Transaction } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
 import type { PaymentTarget } from "./assign-payment-target.ts";
@@ -17,7 +17,7 @@ const EXPLORERS: Record<string, string> = {
  * never overstates. Null until the watcher has seen a transfer.
  */
 export async function loadPaymentReceived(options: {
-  db: Database;
+  db: Database | Transaction;
   target: PaymentTarget;
   currencyCode: string;
 }): Promise<PaymentReceived | null> {

@@ -1,13 +1,15 @@
 import type { AdminCurrency } from "@obmen/contracts";
-import { auditLog, paymentWatches } from "@obmen/db";
+import { auditLog, paymentTransfers, paymentWatches } from "@obmen/db";
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminTestApi,
   adminCall,
+  placeOrder,
   signInEveryRole,
   startAdminApi,
 } from "../admin/support/admin-kit.ts";
+import { callApi } from "../support/test-api.ts";
 import { BIP84_FIRST_ADDRESSES, BIP84_ZPUB, OPERATOR_TRON_ADDRESS } from "./payment-fixtures.ts";
 
 /** `PATCH /admin/api/currencies/{id}` `payment_watch` (issue 28 point 2). */
@@ -95,5 +97,36 @@ describe("binding a currency to a chain watcher", () => {
       await adminCall(api, "GET", "/admin/api/currencies", { cookie })
     ).body.data.items.filter((item: AdminCurrency) => item.url_xml === "BTC");
     expect(btc.reserve).not.toBe("1");
+  });
+
+  it("the desk sees the order's target and what the chain showed, beside the customer's claim", async () => {
+    await patch(id("USDTTRC20"), {
+      payment_watch: { kind: "tron", address: OPERATOR_TRON_ADDRESS, confirmations: 19 },
+    });
+    const uuid = await placeOrder(api, { sendAmount: "100", paid: true });
+    const before = await adminCall(api, "GET", `/admin/api/orders/${uuid}`, { cookie });
+    // The customer's claim alone: the target is made on the order page's first read.
+    expect(before.body.data.chain_payment).toBeNull();
+    await callApi(api.app, "/rest/exchange/info", { exchange_uuid: uuid });
+    await api.db.insert(paymentTransfers).values({
+      orderId: uuid,
+      txId: "d6d1cc1ab403bc0febfb69d7be0bd8bd2fc03e2a03c4e2bdfd74560bd66109be",
+      amount: "100.000001",
+      confirmations: 19,
+    });
+    const desk = await adminCall(api, "GET", `/admin/api/orders/${uuid}`, { cookie });
+    expect(desk.status).toBe(200);
+    expect(desk.body.data.chain_payment).toMatchObject({
+      kind: "tron",
+      address: OPERATOR_TRON_ADDRESS,
+      amount: "100.000001",
+      received: {
+        tx_id: "d6d1cc1ab403bc0febfb69d7be0bd8bd2fc03e2a03c4e2bdfd74560bd66109be",
+        confirmations: 19,
+        required_confirmations: 19,
+        explorer_url:
+          "https://tronscan.org/#/transaction/d6d1cc1ab403bc0febfb69d7be0bd8bd2fc03e2a03c4e2bdfd74560bd66109be",
+      },
+    });
   });
 });
