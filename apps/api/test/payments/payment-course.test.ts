@@ -1,15 +1,18 @@
 import {
   currencies,
+  mailOutbox,
   operatorAlerts,
   orderEvents,
   orderRecalculations,
   orders,
   paymentTransfers,
 } from "@obmen/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ALERT_SETTINGS, writeAlertSettings } from "../../src/alerts/alert-settings.ts";
+import { outboxLetter } from "../../src/mail/enqueue-order-mail.ts";
 import { createEsploraSource } from "../../src/payments/esplora-source.ts";
+import { letterWithOwnTarget } from "../../src/payments/letter-with-own-target.ts";
 import type { PaymentSource } from "../../src/payments/payment-source.ts";
 import { createTronSource } from "../../src/payments/tron-source.ts";
 import { watchPayments } from "../../src/payments/watch-payments.ts";
@@ -284,5 +287,31 @@ describe("payments watched on chain", () => {
       .from(operatorAlerts)
       .where(eq(operatorAlerts.kind, "payment_mismatch"));
     expect(again.filter((alert) => alert.text.includes(big))).toHaveLength(1);
+    await api.db.update(currencies).set({ reserve: "100000000" }).where(eq(currencies.urlXml, "SBERRUB"));
+  });
+
+  it("the new order's letter names its own address and unique amount, rendered as it is sent", async () => {
+    const uuid = await createOrder("USDTTRC20", "150");
+    const [row] = await api.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "order_created"))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect((row!.content as { order: { id: string } }).order.id).toBe(uuid);
+    // Nobody has opened the order: the letter itself makes its target.
+    const content = await letterWithOwnTarget({
+      db: api.db,
+      kind: row!.kind,
+      content: row!.content,
+    });
+    const letter = outboxLetter({ ...row!, content });
+    const { payment } = await info(uuid);
+    expect(payment.amount).toMatch(/^150\.0000\d\d$/);
+    expect(letter.text).toContain(OPERATOR_TRON_ADDRESS);
+    expect(letter.text).toContain(payment.amount);
+    // A currency confirmed by hand keeps its own details.
+    const manual = outboxLetter(row!);
+    expect(manual.text).not.toContain(payment.amount);
   });
 });
