@@ -287,7 +287,10 @@ describe("payments watched on chain", () => {
       .from(operatorAlerts)
       .where(eq(operatorAlerts.kind, "payment_mismatch"));
     expect(again.filter((alert) => alert.text.includes(big))).toHaveLength(1);
-    await api.db.update(currencies).set({ reserve: "100000000" }).where(eq(currencies.urlXml, "SBERRUB"));
+    await api.db
+      .update(currencies)
+      .set({ reserve: "100000000" })
+      .where(eq(currencies.urlXml, "SBERRUB"));
   });
 
   it("the new order's letter names its own address and unique amount, rendered as it is sent", async () => {
