@@ -8,8 +8,9 @@ import {
   xpubCounters,
 } from "@obmen/db";
 import { isTerminal, toDecimal } from "@obmen/domain";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { deriveAddress, parseExtendedKey } from "./derive-address.ts";
+import { stillWatched } from "./still-watched.ts";
 
 export type PaymentTarget = typeof orderPaymentTargets.$inferSelect;
 
@@ -81,7 +82,7 @@ export async function assignPaymentTarget(options: {
       const address = deriveAddress({ parsed, index });
       values = { ...base, address, derivationIndex: index, amount: order.sendAmount };
     } else if (watch.kind === "tron") {
-      const amount = await uniqueTronAmount(tx, watch.address!, order.sendAmount);
+      const amount = await uniqueTronAmount(tx, watch.address!, order.sendAmount, options.graceMs);
       values = { ...base, address: watch.address, amount };
     } else {
       values = {
@@ -114,13 +115,18 @@ async function takeNextIndex(tx: Transaction, xpub: string): Promise<number> {
  * this address uses, so a transfer's value names its order. The address's watch row is taken
  * first (`pg_advisory_xact_lock` on its hash), so two orders created at once pick in turn.
  */
-async function uniqueTronAmount(tx: Transaction, address: string, amount: string) {
+async function uniqueTronAmount(tx: Transaction, address: string, amount: string, graceMs: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tron:${address}`}))`);
   const taken = await tx
     .select({ amount: orderPaymentTargets.amount })
     .from(orderPaymentTargets)
+    .innerJoin(orders, eq(orders.id, orderPaymentTargets.orderId))
     .where(
-      and(eq(orderPaymentTargets.address, address), gt(orderPaymentTargets.watchUntil, new Date())),
+      and(
+        eq(orderPaymentTargets.address, address),
+        eq(orderPaymentTargets.kind, "tron"),
+        stillWatched({ now: new Date(), graceMs }),
+      ),
     );
   const used = new Set(taken.map((row) => toDecimal(row.amount).toFixed(TRON_PLACES)));
   const step = toDecimal(`0.${"0".repeat(TRON_PLACES - 1)}1`);

@@ -9,16 +9,14 @@ import {
   paymentWatches,
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
-import { and, eq, gt, inArray, isNull, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { OrderEffects } from "../orders/effects/order-effects.ts";
 import { alertPaymentMismatch } from "./alert-payment-mismatch.ts";
 import { assignPaymentTarget } from "./assign-payment-target.ts";
 import { creditConfirmedPayment } from "./credit-confirmed-payment.ts";
 import type { ObservedTransfer, PaymentSource, SourceLog } from "./payment-source.ts";
 import { recordObservedTransfers } from "./record-observed-transfers.ts";
-
-/** Statuses after which only a late payment can still arrive (the grace period's). */
-const ENDED = ["completed", "cancelled", "expired", "refunded"] as const;
+import { stillWatched } from "./still-watched.ts";
 
 /** The `console_settings` key of a source's last successful pass (the metrics read it). */
 export const lastSuccessKey = (kind: PaymentWatchKind) => `payment_watch_last_success:${kind}`;
@@ -52,7 +50,6 @@ export async function watchPayments(options: {
   const { db, source } = options;
   const now = options.now ?? new Date();
   await assignMissingTargets({ ...options, kind: source.kind });
-  const since = new Date(now.getTime() - options.graceMs);
   const rows = await db
     .select({ target: orderPaymentTargets })
     .from(orderPaymentTargets)
@@ -60,7 +57,7 @@ export async function watchPayments(options: {
     .where(
       and(
         eq(orderPaymentTargets.kind, source.kind),
-        or(notInArray(orders.status, [...ENDED]), gt(orders.updatedAt, since)),
+        stillWatched({ now, graceMs: options.graceMs }),
       ),
     );
   const targets = rows.map((row) => row.target);

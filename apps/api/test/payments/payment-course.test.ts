@@ -3,6 +3,7 @@ import {
   mailOutbox,
   operatorAlerts,
   orderEvents,
+  orderPaymentTargets,
   orderRecalculations,
   orders,
   paymentTransfers,
@@ -316,5 +317,21 @@ describe("payments watched on chain", () => {
     // A currency confirmed by hand keeps its own details.
     const manual = outboxLetter(row!);
     expect(manual.text).not.toContain(payment.amount);
+  });
+
+  it("TronGrid: an amount stays its order's while a late payment may still come", async () => {
+    const ended = await createOrder("USDTTRC20", "70");
+    expect((await info(ended)).payment.amount).toBe("70.000001");
+    // Cancelled just now, its rate lock's watch window over: still watched for late payments.
+    await api.db
+      .update(orders)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(eq(orders.id, ended));
+    await api.db
+      .update(orderPaymentTargets)
+      .set({ watchUntil: new Date(Date.now() - 1_000) })
+      .where(eq(orderPaymentTargets.orderId, ended));
+    const next = await createOrder("USDTTRC20", "70");
+    expect((await info(next)).payment.amount).toBe("70.000002");
   });
 });
