@@ -23,7 +23,14 @@ const Trc20Transfer = z.object({
   type: z.string(),
   value: z.string().regex(/^\d+$/),
 });
-const Trc20Page = z.object({ success: z.literal(true), data: z.array(z.unknown()) });
+const Trc20Page = z.object({
+  success: z.literal(true),
+  data: z.array(z.unknown()),
+  /** `fingerprint` asks for the next page (TronGrid v1 pagination); absent on the last one. */
+  meta: z.object({ fingerprint: z.string().optional() }).optional(),
+});
+/** A busy address's history read at most this many pages a pass (2,000 transfers). */
+const MAX_PAGES = 10;
 
 /**
  * TronGrid (USDT TRC20): every watched operator address read once, confirmed transfers only
@@ -37,7 +44,10 @@ export function createTronSource(options: {
   baseUrl: string;
   apiKey?: string;
   log: SourceLog;
+  /** Transfers per page; tests use a small one to see pagination. */
+  pageSize?: number;
 }): PaymentSource {
+  const pageSize = options.pageSize ?? PAGE_SIZE;
   const base = options.baseUrl.replace(/\/+$/, "");
   const { log } = options;
   const headers: Record<string, string> = options.apiKey
@@ -54,25 +64,31 @@ export function createTronSource(options: {
       }
       for (const [address, watched] of byAddress) {
         const since = Math.min(...watched.map((target) => target.createdAt.getTime()));
-        const query = new URLSearchParams({
-          only_confirmed: "true",
-          only_to: "true",
-          contract_address: USDT_TRC20_CONTRACT,
-          limit: String(PAGE_SIZE),
-          min_timestamp: String(since),
-        });
-        const body = await fetchJson({
-          url: `${base}/v1/accounts/${address}/transactions/trc20?${query}`,
-          headers,
-          log,
-        });
-        const page = Trc20Page.safeParse(body);
-        if (!page.success) {
-          log.warn({ address }, "trongrid: not a list of TRC20 transfers");
-          continue;
-        }
-        for (const transfer of matchTransfers(address, watched, page.data.data, log)) {
-          result.set(transfer.orderId, [...(result.get(transfer.orderId) ?? []), transfer]);
+        let fingerprint: string | undefined;
+        for (let pages = 0; pages < MAX_PAGES; pages++) {
+          const query = new URLSearchParams({
+            only_confirmed: "true",
+            only_to: "true",
+            contract_address: USDT_TRC20_CONTRACT,
+            limit: String(pageSize),
+            min_timestamp: String(since),
+            ...(fingerprint ? { fingerprint } : {}),
+          });
+          const body = await fetchJson({
+            url: `${base}/v1/accounts/${address}/transactions/trc20?${query}`,
+            headers,
+            log,
+          });
+          const page = Trc20Page.safeParse(body);
+          if (!page.success) {
+            log.warn({ address }, "trongrid: not a list of TRC20 transfers");
+            break;
+          }
+          for (const transfer of matchTransfers(address, watched, page.data.data, log)) {
+            result.set(transfer.orderId, [...(result.get(transfer.orderId) ?? []), transfer]);
+          }
+          fingerprint = page.data.meta?.fingerprint;
+          if (!fingerprint || page.data.data.length === 0) break;
         }
       }
       return result;

@@ -131,11 +131,20 @@ export class FakeChainServers {
     }
     const tron = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
     if (tron) {
-      const items = this.tron.get(tron[1]!) ?? [];
+      const all = this.tron.get(tron[1]!) ?? [];
+      // TronGrid's pagination: `limit` items a page, `meta.fingerprint` naming the next one.
+      const limit = Number(url.searchParams.get("limit") ?? 200);
+      const offset = Number(url.searchParams.get("fingerprint") ?? 0);
+      const items = all.slice(offset, offset + limit);
+      const more = offset + limit < all.length;
       return json({
         data: items,
         success: true,
-        meta: { at: Date.now(), page_size: items.length },
+        meta: {
+          at: Date.now(),
+          page_size: items.length,
+          ...(more ? { fingerprint: String(offset + limit) } : {}),
+        },
       });
     }
     if (request.headers.authorization !== "token btcpay-test-key") {
