@@ -10,6 +10,7 @@ import {
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AccountSecurity } from "../../src/account/account-security.ts";
 import {
+  answerClientError,
   answerFrameworkError,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
@@ -19,6 +20,7 @@ import {
   startJobRunner,
 } from "../../src/index.ts";
 import type { PaymentSettings } from "../../src/payments/payment-settings.ts";
+import { harnessAccountSecurity } from "./harness-budgets.ts";
 import { SITE_ICONS } from "./site-icons.ts";
 
 export const TEST_CLIENT = {
@@ -50,7 +52,12 @@ export async function startTestApi(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
-  const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
+  // As the server: undecodable URLs and unknown methods answer in the API's error shape.
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
   const catalogueChanges = createLocalCatalogueChanges();
   const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {
@@ -65,7 +72,7 @@ export async function startTestApi(
     jobPollingIntervalSeconds: 0.5,
     expirySweepSeconds: 1,
     checkResponses: true,
-    accountSecurity: options.accountSecurity?.(database),
+    accountSecurity: options.accountSecurity?.(database) ?? harnessAccountSecurity(),
     admin: { icons: SITE_ICONS },
     payments: options.payments,
   });

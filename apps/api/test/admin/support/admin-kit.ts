@@ -2,6 +2,7 @@ import type { OperatorRole } from "@obmen/contracts";
 import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { AccountSecurity } from "../../../src/account/account-security.ts";
 import { createOperator } from "../../../src/admin/operators/create-operator.ts";
 import type { AdminApiOptions } from "../../../src/admin/register-admin-api.ts";
 import {
@@ -12,6 +13,7 @@ import {
   registerApi,
 } from "../../../src/index.ts";
 import type { PaymentSettings } from "../../../src/payments/payment-settings.ts";
+import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -22,7 +24,12 @@ export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
 export async function startAdminApi(
-  options: { admin?: AdminApiOptions; seed?: boolean; payments?: PaymentSettings } = {},
+  options: {
+    admin?: AdminApiOptions;
+    seed?: boolean;
+    accountSecurity?: AccountSecurity;
+    payments?: PaymentSettings;
+  } = {},
 ) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
@@ -41,6 +48,7 @@ export async function startAdminApi(
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
     payments: options.payments,
+    accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
   return {
@@ -73,6 +81,8 @@ export async function adminCall(
     body?: unknown;
     origin?: string | null;
     lang?: string;
+    /** The caller's address (default: inject's 127.0.0.1). */
+    ip?: string;
   } = {},
 ): Promise<AdminCall> {
   const headers: Record<string, string> = {};
@@ -84,6 +94,7 @@ export async function adminCall(
     method,
     url,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const type = String(response.headers["content-type"] ?? "");
