@@ -2,7 +2,7 @@ import { collectErrors } from "./support/console-errors.ts";
 import { expect, test } from "./support/test.ts";
 
 // Issue 28: an order paid in a currency the exchange watches on chain. The operator binds LTC
-// to its extended public key through the console's API; the customer's page shows the order's
+// to its extended public key on the console's currency screen (a broken key refused in place); the customer's page shows the order's
 // own address, then "payment seen, 0 of 2", "1 of 2", and the status turning to paid with
 // "confirmed on chain", all by the page's own polling, without a reload. The chain is the local
 // Esplora of e2e/support/fake-esplora.mjs (playwright.config.ts); texts are written out.
@@ -26,30 +26,34 @@ test("the order page shows the payment arriving and the status changing without 
   baseURL,
 }) => {
   test.slow();
-  // The operator binds LTC to the key (the console's screen for it is not built yet).
-  const context = await browser.newContext();
+  // The operator binds LTC to the key on the console's currency screen.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const desk = await context.newPage();
   await desk.goto(consoleUrl(baseURL, "/admin"));
   await desk.getByLabel("E-mail").fill(ADMIN.email);
   await desk.getByLabel("Пароль").fill(ADMIN.password);
   await desk.getByRole("button", { name: "Войти" }).click();
   await expect(desk.locator(".top__who")).toContainText(ADMIN.email);
-  const origin = new URL(consoleUrl(baseURL, "/")).origin;
-  const list = await context.request.get(consoleUrl(baseURL, "/admin/api/currencies"));
-  const ltc = (await list.json()).data.items.find(
-    (item: { url_xml: string }) => item.url_xml === "LTC",
+  await desk.goto(consoleUrl(baseURL, "/admin/catalogue"));
+  await desk.getByRole("button", { name: /^Валюты/ }).click();
+  const form = desk
+    .getByRole("listitem", { name: / LTC$/ })
+    .getByRole("form", { name: "Подтверждение оплаты" });
+  await form.getByLabel("Как подтверждать").selectOption("esplora");
+  const key = form.getByLabel("Расширенный публичный ключ (xpub, ypub или zpub)");
+  await key.fill(`${ZPUB.slice(0, -1)}x`);
+  await form.getByRole("button", { name: "Сохранить" }).click();
+  await expect(key).toHaveAttribute("aria-invalid", "true");
+  await expect(form.locator('[id$="payment_watch.xpub-error"]')).toContainText(
+    "Это не расширенный публичный ключ",
   );
-  const bound = await context.request.patch(
-    consoleUrl(baseURL, `/admin/api/currencies/${ltc.id}`),
-    {
-      headers: { origin },
-      data: { payment_watch: { kind: "esplora", xpub: ZPUB, confirmations: 2 } },
-    },
-  );
-  expect(bound.status()).toBe(200);
-  const { first_addresses } = (await bound.json()).data.payment_watch;
+  await key.fill(ZPUB);
+  await form.getByLabel("Сколько нужно подтверждений").fill("2");
+  await form.getByRole("button", { name: "Сохранить" }).click();
+  const shown = form.getByTestId("first-addresses").getByRole("listitem");
+  await expect(shown).toHaveCount(3);
+  const first_addresses = await shown.allTextContents();
   expect(first_addresses[0]).toMatch(/^ltc1q/);
-  await context.close();
 
   const errors = collectErrors(page);
   await page.goto("/exchange/LTC/USDTTRC20");
@@ -93,4 +97,10 @@ test("the order page shows the payment arriving and the status changing without 
     await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
   ).toBe(true);
   expect(errors).toEqual([]);
+
+  // The desk sees the transaction and "confirmed on chain" beside the order's status.
+  await desk.goto(consoleUrl(baseURL, `/admin/orders/${page.url().split("/").pop()}`));
+  await expect(desk.getByTestId("chain-payment")).toContainText("Подтверждено в сети");
+  await expect(desk.getByTestId("chain-payment")).toContainText("c".repeat(64));
+  await context.close();
 });
