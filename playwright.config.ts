@@ -24,6 +24,9 @@ const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`;
 // the first never does, so the other journeys' failed logins cannot trip it.
 const captchaPort = port + 1;
 process.env.E2E_CAPTCHA_BASE_URL ??= `http://127.0.0.1:${captchaPort}`;
+// A local Esplora the main server's payment watcher reads (e2e/payment-watch.spec.ts).
+const esploraPort = port + 2;
+process.env.E2E_ESPLORA_URL ??= `http://127.0.0.1:${esploraPort}`;
 
 // Playwright loads this file in every worker too: create the data dirs once and pass them on.
 for (const variable of ["OBMEN_E2E_DATA_DIR", "OBMEN_E2E_CAPTCHA_DATA_DIR"]) {
@@ -86,8 +89,18 @@ export default defineConfig({
             // The console's alert settings spec gives alerts a chat and a bot token: their
             // deliveries go to a loopback port nothing listens on, never out of the machine.
             TELEGRAM_API_URL: "http://127.0.0.1:9",
+            // The chain watcher reads the local fake below, often (issue 28).
+            ESPLORA_URL: `http://127.0.0.1:${esploraPort}`,
+            TRONGRID_URL: "http://127.0.0.1:9",
+            PAYMENTS_POLL_SECONDS: "5",
           },
         }),
+        {
+          command: `"${node}" e2e/support/fake-esplora.mjs ${esploraPort}`,
+          url: `http://127.0.0.1:${esploraPort}/healthz`,
+          timeout: 10_000,
+          reuseExistingServer: false,
+        },
         e2eServer({
           port: captchaPort,
           dataDir: process.env.OBMEN_E2E_CAPTCHA_DATA_DIR,

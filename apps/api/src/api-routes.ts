@@ -14,6 +14,7 @@ import type {
 } from "./http/signed-route.ts";
 import type { RouteAuth } from "./http/user-auth.ts";
 import type { OrderEffects } from "./orders/effects/order-effects.ts";
+import type { PaymentSettings } from "./payments/payment-settings.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {
@@ -30,6 +31,8 @@ export interface ApiDeps {
   appUrl: string;
   /** Rate limits, captcha and the TOTP seal of the account calls (decision 026). */
   accountSecurity: AccountSecurity;
+  /** The chain watchers' sources (issue 28). */
+  payments: PaymentSettings;
   /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config). */
   affiliate: AffiliateSettings;
 }

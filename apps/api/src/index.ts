@@ -30,6 +30,14 @@ export {
   resolveMailDelivery,
   startOutboxDispatcher,
 } from "./mail/index.ts";
+export {
+  DEFAULT_GRACE_MS,
+  type PaymentSettings,
+} from "./payments/payment-settings.ts";
+export {
+  type PaymentWatchSnapshot,
+  readPaymentWatchSnapshot,
+} from "./payments/read-payment-watch-snapshot.ts";
 export type { LimitPolicy } from "./rate-limits/account-limit-policy.ts";
 export type { LimiterStore } from "./rate-limits/limiter-store.ts";
 export { createOperatorLoginLimits } from "./rate-limits/operator-login-limits.ts";

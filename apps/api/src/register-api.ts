@@ -38,6 +38,9 @@ import { type ApiKeyRouteDoc, buildOpenApi, type PlainRouteDoc } from "./openapi
 import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
 import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
+import { registerBtcpayWebhook } from "./payments/btcpay-webhook-route.ts";
+import { createPaymentSources, registerPaymentJobs } from "./payments/payment-jobs.ts";
+import { defaultPaymentSettings, type PaymentSettings } from "./payments/payment-settings.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
 
@@ -85,6 +88,8 @@ export interface RegisterApiOptions {
   affiliate?: AffiliateSettings;
   /** Operator alerts' sweep and Telegram sender, run with the jobs (alerts/alert-jobs.ts). */
   alerts?: AlertJobOptions;
+  /** The chain watchers' sources (issue 28); default: the public APIs, no BTCPay. */
+  payments?: PaymentSettings;
 }
 
 /** What the API declared, for tests that walk every route. */
@@ -139,8 +144,20 @@ export async function registerApi(
         serverSecret: randomBytes(32).toString("hex"),
         captchaProvider: "none",
       }),
+    payments: options.payments ?? defaultPaymentSettings(),
   };
+  const paymentSources = createPaymentSources(deps.payments, app.log);
   if (options.jobs) {
+    await registerPaymentJobs({
+      boss: options.jobs,
+      db: options.db,
+      effects: deps.orderEffects,
+      appUrl: options.appUrl,
+      settings: deps.payments,
+      sources: paymentSources,
+      log: app.log,
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
     await registerOrderJobs({
       boss: options.jobs,
       db: options.db,
@@ -163,6 +180,13 @@ export async function registerApi(
   const plainDocs: PlainRouteDoc[] = [];
 
   installUnroutedHandling(app);
+  await registerBtcpayWebhook(app, {
+    db: options.db,
+    effects: deps.orderEffects,
+    appUrl: options.appUrl,
+    secret: deps.payments.btcpay?.webhookSecret,
+    source: paymentSources.sources.find((source) => source.kind === "btcpay"),
+  });
   await app.register(async (api) => {
     installErrorHandling(api);
     // Signed calls are JSON envelopes; Fastify's default text/plain parser would let a

@@ -141,6 +141,20 @@ const EnvObject = z.object({
   METRICS_PORT: optional(z.coerce.number().int().min(0).max(65_535)),
   /** Where that listener binds: this machine only, unless a scraper elsewhere needs it. */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** Esplora API base the Bitcoin/Litecoin watcher reads (issue 28, decision 058). */
+  ESPLORA_URL: z.url({ protocol: /^https?$/ }).default("https://blockstream.info/api"),
+  /** TronGrid's base, for USDT TRC20 payments. */
+  TRONGRID_URL: z.url({ protocol: /^https?$/ }).default("https://api.trongrid.io"),
+  /** TronGrid's API key (`TRON-PRO-API-KEY`); without it TronGrid's free rate limit applies. */
+  TRONGRID_API_KEY: optional(z.string().min(1)),
+  /** BTCPay Server's base URL; with its key and store, currencies can be bound to BTCPay. */
+  BTCPAY_URL: optional(z.url({ protocol: /^https?$/ })),
+  BTCPAY_API_KEY: optional(z.string().min(1)),
+  BTCPAY_STORE_ID: optional(z.string().min(1)),
+  /** The secret of the store's webhook to `/webhooks/btcpay` (its `BTCPay-Sig` HMAC key). */
+  BTCPAY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+  /** How often every watched address and invoice is read, in seconds. */
+  PAYMENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
 });
 
 const EnvSchema = EnvObject.superRefine((env, ctx) => {
@@ -156,6 +170,16 @@ const EnvSchema = EnvObject.superRefine((env, ctx) => {
       code: "custom",
       path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
       message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)",
+    });
+  }
+  const btcpay = [env.BTCPAY_URL, env.BTCPAY_API_KEY, env.BTCPAY_STORE_ID];
+  if (btcpay.some(Boolean) && !btcpay.every(Boolean)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [
+        !env.BTCPAY_URL ? "BTCPAY_URL" : !env.BTCPAY_API_KEY ? "BTCPAY_API_KEY" : "BTCPAY_STORE_ID",
+      ],
+      message: "BTCPAY_URL, BTCPAY_API_KEY and BTCPAY_STORE_ID must be set together",
     });
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
@@ -245,5 +269,5 @@ function publicCallPolicyOf(
 }
 
 function redact(name: string, value: string): string {
-  return /SECRET|PASSWORD|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name) ? "***" : value;
+  return /SECRET|PASSWORD|API_KEY|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name) ? "***" : value;
 }

@@ -4,8 +4,10 @@ import {
   createDatabaseReplayGuard,
   createMemoryReplayGuard,
   createOperatorLoginLimits,
+  DEFAULT_GRACE_MS,
   ensureFirstAdmin,
   openDatabaseApiClients,
+  type PaymentSettings,
   type ReplayGuard,
   registerApi,
   registerMailboxRoutes,
@@ -159,6 +161,7 @@ export async function startServer(
       trustProxySet: config.TRUST_PROXY !== undefined,
       affiliate: config.affiliate,
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
+      payments: paymentSettingsOf(config),
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
         loginLimiter: createOperatorLoginLimits({ store: account.store }),
@@ -236,4 +239,20 @@ function trustProxyOption(
 ): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value === "number") return (_address, hop) => hop < value;
   return value ?? false;
+}
+
+/** The watchers' settings (issue 28): BTCPay only when its URL, key and store are all set. */
+function paymentSettingsOf(config: Config): PaymentSettings {
+  const { BTCPAY_URL: url, BTCPAY_API_KEY: apiKey, BTCPAY_STORE_ID: storeId } = config;
+  return {
+    esploraUrl: config.ESPLORA_URL,
+    trongridUrl: config.TRONGRID_URL,
+    trongridApiKey: config.TRONGRID_API_KEY,
+    btcpay:
+      url && apiKey && storeId
+        ? { url, apiKey, storeId, webhookSecret: config.BTCPAY_WEBHOOK_SECRET }
+        : undefined,
+    pollSeconds: config.PAYMENTS_POLL_SECONDS,
+    graceMs: DEFAULT_GRACE_MS,
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { visibleName } from "./display-name.ts";
 import { LOCALES } from "./locales.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
+import { PaymentReceived, PaymentWatch, PaymentWatchView } from "./payments.ts";
 import { dataResponse } from "./response.ts";
 import { RowId, WholeNumber } from "./whole-number.ts";
 
@@ -216,6 +217,20 @@ export const AdminOrder = AdminOrderListItem.extend({
     }),
   ),
   receipts: z.array(AdminOrderReceipt),
+  /**
+   * Where the chain watcher watches this order (issue 28): its own address (or the unique TRON
+   * amount), and what it has seen paid — beside the customer's claim, "confirmed on chain" once
+   * `confirmations` reaches `required_confirmations`. Null: the currency is confirmed by hand.
+   */
+  chain_payment: z
+    .object({
+      kind: z.enum(["esplora", "tron", "btcpay"]),
+      address: z.string().nullable(),
+      amount: DecimalString,
+      invoice_id: z.string().nullable(),
+      received: PaymentReceived.nullable(),
+    })
+    .nullable(),
   /** Oldest first. */
   events: z.array(AdminOrderEvent),
   /** The statuses an operator may move the order to now (the action buttons). */
@@ -299,6 +314,8 @@ export const AdminCurrency = z.object({
   sort_order: z.number().int(),
   payment_target: z.string().nullable(),
   payment_holder: z.string().nullable(),
+  /** How payments in it are confirmed on chain; null: by an operator (issue 28). */
+  payment_watch: PaymentWatchView.nullable(),
   /** What customers fill for this currency, on each side of a pair. */
   fields: z.array(AdminFieldDefinitionView),
   updated_at: Timestamp,
@@ -320,6 +337,7 @@ export const AdminCurrencyPatch = z
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     payment_target: z.string().trim().min(1).max(500).nullable().optional(),
     payment_holder: z.string().trim().min(1).max(200).nullable().optional(),
+    payment_watch: PaymentWatch.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminCurrencyPatch = z.input<typeof AdminCurrencyPatch>;

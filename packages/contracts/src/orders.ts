@@ -9,6 +9,7 @@ import {
 } from "@obmen/domain";
 import { z } from "zod";
 import { CurrencyDecimals, DecimalString, OrderFieldDefinition } from "./catalogue.ts";
+import { PaymentReceived } from "./payments.ts";
 import { dataResponse } from "./response.ts";
 import { RowId, WholeNumber } from "./whole-number.ts";
 
@@ -135,6 +136,11 @@ export const PaymentInstructions = z.object({
   text: z.string(),
   /** For crypto: a payment URI for the QR code (e.g. `bitcoin:addr?amount=…`). */
   qr_payload: z.string().nullable(),
+  /**
+   * What the chain watcher has seen paid (issue 28); null: nothing yet, or the currency is
+   * confirmed by an operator.
+   */
+  received: PaymentReceived.nullable(),
 });
 export type PaymentInstructions = z.infer<typeof PaymentInstructions>;
 

@@ -258,10 +258,11 @@ async function findReserveCrossings(tx: Transaction): Promise<ReserveCrossing[]>
  * One alert and its e-mails, unless this event was alerted before. Telegram is left pending
  * for the sender (deliver-telegram-alerts.ts), or skipped when no chat is set up.
  */
-async function writeAlert(
+export async function writeAlert(
   tx: Transaction,
   settings: StoredAlertSettings,
-  kind: AlertEvent,
+  /** `payment_mismatch` (issue 28) is always sent: it needs an operator. */
+  kind: AlertEvent | "payment_mismatch",
   dedupeKey: string,
   alert: AlertText,
 ): Promise<boolean> {

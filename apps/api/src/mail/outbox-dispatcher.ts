@@ -1,5 +1,6 @@
 import { type Database, mailOutbox } from "@obmen/db";
 import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import { letterWithOwnTarget } from "../payments/letter-with-own-target.ts";
 import { outboxLetter } from "./enqueue-order-mail.ts";
 import type { Mailer } from "./mailer.ts";
 
@@ -150,7 +151,9 @@ export function startOutboxDispatcher(options: OutboxDispatcherOptions): OutboxD
     try {
       // Rendered here, not when the order was written (enqueue-order-mail.ts); a letter that
       // cannot be rendered fails like a refused send, and is retried and reported the same way.
-      const letter = outboxLetter(mail);
+      // A watched currency's new order names its own address (issue 28).
+      const content = await letterWithOwnTarget({ db, kind: mail.kind, content: mail.content });
+      const letter = outboxLetter({ ...mail, content });
       await mailer.send({
         to: mail.to,
         subject: letter.subject,

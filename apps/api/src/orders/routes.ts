@@ -20,7 +20,7 @@ import { reviewOrder } from "./reviews/review-order.ts";
 
 /** Spec §7 exchange calls: create, info, update, review, send-receipt. */
 export function registerOrderRoutes(routes: ApiRoutes) {
-  const { define, deps } = routes;
+  const { app, define, deps } = routes;
   const payTo: PayToBySendCurrency = new Map();
   const newOrders = createNewOrderQueue({ db: deps.db });
   const quotedPairs = createQuotedPairs(deps.pairCache);
@@ -57,7 +57,16 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     payload: OrderInfoRequest,
     response: OrderInfoResponse,
     handler: ({ payload, lang }) =>
-      getOrderInfo({ db: deps.db, orderId: payload.exchange_uuid, lang }),
+      getOrderInfo({
+        db: deps.db,
+        orderId: payload.exchange_uuid,
+        lang,
+        // BTCPay invoices are made by the watcher's pass, never while a page waits.
+        payments: {
+          graceMs: deps.payments.graceMs,
+          onError: (error) => app.log.warn({ err: error }, "payment target not made"),
+        },
+      }),
   });
 
   define({

@@ -19,6 +19,7 @@ import {
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
+import type { PaymentSettings } from "../../src/payments/payment-settings.ts";
 import { harnessAccountSecurity } from "./harness-budgets.ts";
 import { SITE_ICONS } from "./site-icons.ts";
 
@@ -44,6 +45,8 @@ export async function startTestApi(
     replayGuard?: (db: Database) => ReplayGuard;
     /** Default: registerApi's own (memory, no captcha); given the database when a test needs its store. */
     accountSecurity?: (database: TestDatabase) => AccountSecurity;
+    /** The chain watchers' sources; default: registerApi's (public hosts, never reached). */
+    payments?: PaymentSettings;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -71,6 +74,7 @@ export async function startTestApi(
     checkResponses: true,
     accountSecurity: options.accountSecurity?.(database) ?? harnessAccountSecurity(),
     admin: { icons: SITE_ICONS },
+    payments: options.payments,
   });
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Registry } from "prom-client";
 import { registerBusinessMetrics } from "./register-business-metrics.ts";
 import { registerDatabaseMetrics } from "./register-database-metrics.ts";
 import { registerHttpMetrics } from "./register-http-metrics.ts";
+import { registerPaymentMetrics } from "./register-payment-metrics.ts";
 import { type MetricsServer, startMetricsServer } from "./start-metrics-server.ts";
 
 /**
@@ -28,6 +29,10 @@ export async function openMetrics(options: {
     db: options.database.db,
     onError: (error) =>
       app.log.warn({ err: error }, "metrics: reading the business figures failed"),
+  });
+  registerPaymentMetrics(registry, {
+    db: options.database.db,
+    onError: (error) => app.log.warn({ err: error }, "metrics: reading the payment watch failed"),
   });
   const server = await startMetricsServer({
     registry,

@@ -38,6 +38,7 @@ function orderPaying(payment: Pick<OrderInfo["payment"], "target" | "demo">): Or
       network_code: "TRC20",
       text: "Send exactly 100 USDT (TRC20) in one transfer to the address below.",
       qr_payload: payment.target,
+      received: null,
       ...payment,
     },
     history: [],

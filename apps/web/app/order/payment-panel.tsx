@@ -19,7 +19,8 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
   const locale = useLocale();
   const busy = useNavigation().state !== "idle";
   const { payment } = order;
-  const decimals = order.send_currency.decimal;
+  // A unique TRON amount (issue 28) has more places than the currency: its last ones matter.
+  const decimals = Math.max(order.send_currency.decimal, payment.amount.split(".")[1]?.length ?? 0);
   const amount = formatAmount({
     amount: payment.amount,
     currency: { code: payment.currency_code, decimals },

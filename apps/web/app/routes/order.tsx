@@ -16,6 +16,7 @@ import { OrderActionForm, orderActionMessage } from "../order/order-action-form.
 import { OrderFields } from "../order/order-fields.tsx";
 import { isOrderId } from "../order/order-id.ts";
 import { PaymentPanel } from "../order/payment-panel.tsx";
+import { PaymentReceived } from "../order/payment-received.tsx";
 import { loadRecalculation, sendRecalculationAnswer } from "../order/recalculation.server.ts";
 import { RecalculationPanel } from "../order/recalculation-panel.tsx";
 import { ReceiptUpload } from "../order/receipt-upload.tsx";
@@ -119,6 +120,16 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
+/** Paid by the chain watcher, not by the customer's "I paid" (issue 28). */
+function paidOnChain(order: Route.ComponentProps["loaderData"]["order"]): boolean {
+  const received = order.payment.received;
+  return (
+    order.exchange_status === "paid" &&
+    received !== null &&
+    received.confirmations >= received.required_confirmations
+  );
+}
+
 function sameButConfirm(a: URL, b: URL): boolean {
   const strip = (url: URL) => {
     const search = new URLSearchParams(url.search);
@@ -158,7 +169,11 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <p className="order__hint" role="status">
           {/* While a recalculation waits for the customer, `hold` means "your answer", not a check. */}
-          {recalculation?.can_answer ? t("Order.Recalculation.Intro") : t(`Status.${status}.Next`)}
+          {recalculation?.can_answer
+            ? t("Order.Recalculation.Intro")
+            : paidOnChain(order)
+              ? t("PaymentWatch.PaidNext")
+              : t(`Status.${status}.Next`)}
         </p>
         <p className="order__number">
           <span>{t("Order.Number")}:</span> <code>{order.exchange_uuid}</code>
@@ -181,6 +196,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
         />
       )}
 
+      <PaymentReceived order={order} />
       {!isTerminal(status) && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
       {order.customer_actions.includes("cancelled") && asksToCancel(searchParams) && (
         <CancelOrderDialog />

@@ -30,9 +30,8 @@ export const orderRecalculations = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
-    operatorId: uuid("operator_id")
-      .notNull()
-      .references(() => operators.id),
+    /** Null when the payment watcher recalculated it (issue 28, decision 059). */
+    operatorId: uuid("operator_id").references(() => operators.id),
     state: text("state").$type<RecalculationState>().notNull().default("proposed"),
     previousSendAmount: decimal("previous_send_amount").notNull(),
     previousReceiveAmount: decimal("previous_receive_amount").notNull(),

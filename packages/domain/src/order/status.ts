@@ -43,8 +43,9 @@ type TransitionTable = Readonly<
  *   the order is cancelled (nothing to refund) and the reserve released;
  * - error is recoverable (processing again after a failed payout) or ends in refunded or
  *   cancelled (no payment found), so it keeps the reserve until then;
- * - the system only expires unpaid orders whose locked rate ran out; it never touches
- *   an order the customer says is paid — an operator must look at those;
+ * - the system expires unpaid orders whose locked rate ran out, and marks `paid` an order whose
+ *   payment the chain watcher saw confirmed in full (issue 28); it never moves an order the
+ *   customer says is paid — an operator must look at those;
  * - operator completed → refunded: the one way back from a finished order, for a chargeback
  *   or a customer who returned the payout (docs/decisions/039-refund-after-completion.md).
  *   The console lets only an `admin` make it and requires the reason; the partner's reward is
@@ -65,7 +66,7 @@ const TRANSITIONS: TransitionTable = {
     completed: ["refunded"],
   },
   system: {
-    new: ["expired"],
+    new: ["expired", "paid"],
   },
 };
 

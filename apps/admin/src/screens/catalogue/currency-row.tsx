@@ -3,6 +3,7 @@ import { consoleApi } from "../../api/client.ts";
 import { toApiDecimal } from "../../format/format.ts";
 import { useI18n } from "../../i18n.tsx";
 import { CurrencyFields } from "./currency-fields.tsx";
+import { PaymentWatchForm } from "./payment-watch-form.tsx";
 import {
   currencyAmount,
   type Draft,
@@ -118,6 +119,7 @@ export function CurrencyRow({
           </div>
         </form>
       )}
+      {currency.kind === "crypto" && <PaymentWatchForm currency={currency} onSaved={onSaved} />}
       <CurrencyFields currency={currency} onSaved={onSaved} />
     </li>
   );

@@ -3,6 +3,7 @@ import { formatDateTime } from "../../format/format.ts";
 import { formatMoney, formatRateSafe } from "../../format/money.ts";
 import { useI18n } from "../../i18n.tsx";
 import { CopyButton, StatusBadge } from "../../ui/common.tsx";
+import { ChainPaymentFacts } from "./chain-payment-facts.tsx";
 
 /** The order's state, amounts, rates, customer and times. */
 export function OrderFacts({ order }: { order: AdminOrder }) {
@@ -32,6 +33,7 @@ export function OrderFacts({ order }: { order: AdminOrder }) {
           )}
           )
         </dd>
+        <ChainPaymentFacts order={order} />
         <dt>{t("Console.Order.Email")}</dt>
         <dd className="copyable">
           <span className="wrap">{order.email}</span>{" "}

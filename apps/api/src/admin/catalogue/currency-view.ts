@@ -4,11 +4,13 @@ import {
   currencyFields,
   currencyHeld,
   type Database,
+  paymentWatches,
   paySystems,
   type Transaction,
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
+import { paymentWatchView } from "../../payments/bind-payment-watch.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
 
@@ -21,10 +23,16 @@ export async function loadAdminCurrencies(options: {
   id?: number;
 }): Promise<AdminCurrency[]> {
   const rows = await options.db
-    .select({ currency: currencies, paySystem: paySystems, held: currencyHeld.held })
+    .select({
+      currency: currencies,
+      paySystem: paySystems,
+      held: currencyHeld.held,
+      watch: paymentWatches,
+    })
     .from(currencies)
     .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
     .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
+    .leftJoin(paymentWatches, eq(paymentWatches.currencyId, currencies.id))
     .where(options.id === undefined ? undefined : eq(currencies.id, options.id))
     .orderBy(asc(currencies.sortOrder), asc(currencies.id));
   const fieldRows = await options.db
@@ -36,7 +44,7 @@ export async function loadAdminCurrencies(options: {
   for (const field of fieldRows) {
     fieldsOf.set(field.currencyId, [...(fieldsOf.get(field.currencyId) ?? []), field]);
   }
-  return rows.map(({ currency, paySystem, held }) => {
+  return rows.map(({ currency, paySystem, held, watch }) => {
     const heldAmount = held ?? "0";
     return {
       id: currency.id,
@@ -62,6 +70,7 @@ export async function loadAdminCurrencies(options: {
       sort_order: currency.sortOrder,
       payment_target: currency.paymentTarget,
       payment_holder: currency.paymentHolder,
+      payment_watch: watch ? paymentWatchView(watch, currency.currencyCode) : null,
       fields: (fieldsOf.get(currency.id) ?? []).map((field) => ({
         side: field.side,
         key: field.key,

@@ -55,6 +55,7 @@ export function registerAdminCatalogueRoutes({ define, deps, icons }: AdminRoute
         id: params.id,
         patch: body,
         actor: { operatorId: caller.operator.id, ip },
+        btcpayConfigured: deps.payments.btcpay !== undefined,
       }),
   });
 

@@ -4,11 +4,13 @@ import {
   AppError,
   ErrorCode,
   type FieldProblem,
+  PaymentWatch,
 } from "@obmen/contracts";
 import { currencies, type Database } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
+import { bindPaymentWatch } from "../../payments/bind-payment-watch.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { loadAdminCurrencies } from "./currency-view.ts";
 import { patchColumns } from "./patch-columns.ts";
@@ -25,7 +27,10 @@ const COLUMNS = {
   sort_order: "sortOrder",
   payment_target: "paymentTarget",
   payment_holder: "paymentHolder",
-} as const satisfies Record<keyof AdminCurrencyPatch, keyof typeof currencies.$inferSelect>;
+} as const satisfies Record<
+  Exclude<keyof AdminCurrencyPatch, "payment_watch">,
+  keyof typeof currencies.$inferSelect
+>;
 
 /**
  * `PATCH /admin/api/currencies/{id}`: reserve, decimals, limits, on/off, payment details. The
@@ -39,15 +44,30 @@ export async function updateCurrency(options: {
   id: number;
   patch: AdminCurrencyPatch;
   actor: AuditActor;
+  /** Whether BTCPAY_URL and its key are set: binding to BTCPay needs them. */
+  btcpayConfigured: boolean;
 }): Promise<AdminCurrency> {
   const { db, id, patch } = options;
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(currencies).where(eq(currencies.id, id)).for("update");
     if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-    const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
+    const { payment_watch: watch, ...columns } = patch;
+    const { set, before } = patchColumns({ columns: COLUMNS, patch: columns, current });
     const merged = { ...current, ...set };
     checkCurrencyLimits(merged, patch);
-    await tx.update(currencies).set(set).where(eq(currencies.id, id));
+    if (watch !== undefined) {
+      const bound = await bindPaymentWatch({
+        tx,
+        currencyId: id,
+        currencyCode: current.currencyCode,
+        watch: watch === null ? null : PaymentWatch.parse(watch),
+        btcpayConfigured: options.btcpayConfigured,
+      });
+      Object.assign(before, { payment_watch: bound.before });
+    }
+    if (Object.keys(set).length > 0) {
+      await tx.update(currencies).set(set).where(eq(currencies.id, id));
+    }
     await writeAudit({
       tx,
       actor: options.actor,

@@ -6,6 +6,7 @@ import {
   type OperatorRoleName,
   operators,
   orderEvents,
+  orderPaymentTargets,
   orderPayouts,
   orderReceipts,
   orders,
@@ -13,6 +14,7 @@ import {
   type Transaction,
 } from "@obmen/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
 import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -74,6 +76,10 @@ export async function loadAdminOrder(options: {
   ]);
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
+  const [target] = await db
+    .select()
+    .from(orderPaymentTargets)
+    .where(eq(orderPaymentTargets.orderId, order.id));
   const receive = byId.get(order.receiveCurrencyId)!;
   const definitions = new Map(
     fieldRows
@@ -132,6 +138,19 @@ export async function loadAdminOrder(options: {
       comment: event.comment,
       at: event.createdAt.toISOString(),
     })),
+    chain_payment: target
+      ? {
+          kind: target.kind,
+          address: target.address,
+          amount: target.amount,
+          invoice_id: target.invoiceId,
+          received: await loadPaymentReceived({
+            db,
+            target,
+            currencyCode: send.currency.currencyCode,
+          }),
+        }
+      : null,
     next_statuses: operatorNextStatuses({ from: order.status, role: options.role }),
     payout_reference: payouts[0]?.reference ?? null,
   };

@@ -4,15 +4,19 @@ import {
   currencyFields,
   type Database,
   orderEvents,
+  orderPaymentTargets,
   orderPayouts,
   orderReceipts,
   orderReviews,
   orders,
+  paymentWatches,
   paySystems,
 } from "@obmen/db";
 import { isCustomerStatus, maskFieldValue, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import { assignPaymentTarget } from "../../payments/assign-payment-target.ts";
+import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -30,17 +34,22 @@ export async function getOrderInfo(options: {
   db: Database;
   orderId: string;
   lang: Locale;
+  /** Where the order's currency is watched on chain: its own target is made on first read. */
+  payments?: Omit<Parameters<typeof assignPaymentTarget>[0], "db" | "orderId"> & {
+    onError: (error: unknown) => void;
+  };
 }): Promise<OrderInfo> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, reviews, payouts] = await Promise.all([
+  const [currencyRows, fieldRows, events, receipts, reviews, payouts, targets] = await Promise.all([
     db
-      .select({ currency: currencies, paySystem: paySystems })
+      .select({ currency: currencies, paySystem: paySystems, watched: paymentWatches.kind })
       .from(currencies)
       .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+      .leftJoin(paymentWatches, eq(paymentWatches.currencyId, currencies.id))
       .where(inArray(currencies.id, currencyIds)),
     db.select().from(currencyFields).where(inArray(currencyFields.currencyId, currencyIds)),
     db
@@ -62,9 +71,23 @@ export async function getOrderInfo(options: {
       .select({ reference: orderPayouts.reference })
       .from(orderPayouts)
       .where(eq(orderPayouts.orderId, order.id)),
+    db.select().from(orderPaymentTargets).where(eq(orderPaymentTargets.orderId, order.id)),
   ]);
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
+  // The order's own target where its currency is watched on chain, made on this first read
+  // (decision 058); a failure leaves the page with the currency's own details, and the
+  // watcher's pass makes the target later (watch-payments.ts).
+  const target =
+    targets[0] ??
+    (options.payments && send.watched
+      ? await assignPaymentTarget({ db, orderId, graceMs: options.payments.graceMs }).catch(
+          (error: unknown) => {
+            options.payments?.onError(error);
+            return null;
+          },
+        )
+      : null);
   const receive = byId.get(order.receiveCurrencyId)!;
   // The definitions the order was filled from: the send currency's `send` fields and the
   // receive currency's `receive` ones (each currency also defines fields for its other side).
@@ -122,6 +145,10 @@ export async function getOrderInfo(options: {
       amount: order.sendAmount,
       decimals: send.currency.decimals,
       lang,
+      own: target?.address ? { target: target.address, amount: target.amount } : null,
+      received: target
+        ? await loadPaymentReceived({ db, target, currencyCode: send.currency.currencyCode })
+        : null,
     }),
     history: events.map((event) => ({
       status: event.status,

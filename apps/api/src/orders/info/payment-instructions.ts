@@ -1,4 +1,4 @@
-import type { CurrencyKind, Locale, PaymentInstructions } from "@obmen/contracts";
+import type { CurrencyKind, Locale, PaymentInstructions, PaymentReceived } from "@obmen/contracts";
 import { formatAmount, plainAmount } from "@obmen/domain";
 import { translatorFor } from "@obmen/i18n/catalogs";
 
@@ -27,14 +27,27 @@ export function paymentInstructions(options: {
   /** The send currency's places: how the amount is written (decision 022). */
   decimals: number;
   lang: Locale;
+  /**
+   * The order's own target where its currency is watched on chain (issue 28): its address
+   * (or the operator's TRON address) and the amount to send, unique on TRON.
+   */
+  own?: { target: string; amount: string } | null;
+  /** What the watcher has seen paid to it. */
+  received?: PaymentReceived | null;
 }): PaymentInstructions {
-  const { currency, amount, decimals, lang } = options;
+  const { decimals, lang } = options;
+  const own = options.own ?? null;
+  const currency = own
+    ? { ...options.currency, paymentTarget: own.target, paymentTargetDemo: false }
+    : options.currency;
+  const amount = own?.amount ?? options.amount;
   const targetKind = targetKindOf(currency);
   const text = translatorFor(lang)(textKeyOf(currency, targetKind), {
     // Exactly what must be sent, written as the page and the letters write amounts.
     amount: formatAmount({
       amount,
-      currency: { code: currency.currencyCode, decimals },
+      // A unique TRON amount's last places are the point: never rounded away.
+      currency: { code: currency.currencyCode, decimals: Math.max(decimals, placesOf(amount)) },
       locale: lang,
     }),
     network: currency.networkCode ?? currency.paySystemName,
@@ -49,8 +62,14 @@ export function paymentInstructions(options: {
     target_kind: targetKind,
     network_code: currency.networkCode,
     text,
-    qr_payload: qrPayloadOf(currency, plainAmount({ amount, decimals })),
+    // A unique TRON amount has more places than the currency shows: written whole.
+    qr_payload: qrPayloadOf(currency, own ? amount : plainAmount({ amount, decimals })),
+    received: options.received ?? null,
   };
+}
+
+function placesOf(amount: string): number {
+  return amount.split(".")[1]?.length ?? 0;
 }
 
 function textKeyOf(currency: SendCurrency, targetKind: PaymentInstructions["target_kind"]) {

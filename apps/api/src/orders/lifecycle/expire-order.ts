@@ -1,6 +1,6 @@
 import type { Database } from "@obmen/db";
-import { orders } from "@obmen/db";
-import { and, eq, lte } from "drizzle-orm";
+import { orderPaymentTargets, orders, paymentTransfers } from "@obmen/db";
+import { and, eq, gt, lte, notExists, sql } from "drizzle-orm";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { changeOrderStatus } from "./change-order-status.ts";
 
@@ -47,7 +47,30 @@ export async function expireDueOrders(options: {
     const due = await options.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, "new"), lte(orders.expiresAt, now)))
+      .where(
+        and(
+          eq(orders.status, "new"),
+          lte(orders.expiresAt, now),
+          // A payment the watcher saw in time waits for its confirmations, not for expiry
+          // (issue 28); while its address is still watched.
+          notExists(
+            options.db
+              .select({ one: sql`1` })
+              .from(paymentTransfers)
+              .innerJoin(
+                orderPaymentTargets,
+                eq(orderPaymentTargets.orderId, paymentTransfers.orderId),
+              )
+              .where(
+                and(
+                  eq(paymentTransfers.orderId, orders.id),
+                  lte(paymentTransfers.seenAt, orders.expiresAt),
+                  gt(orderPaymentTargets.watchUntil, now),
+                ),
+              ),
+          ),
+        ),
+      )
       .orderBy(orders.expiresAt)
       .limit(limit);
     let expired = 0;

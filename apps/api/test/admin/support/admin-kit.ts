@@ -12,6 +12,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
+import type { PaymentSettings } from "../../../src/payments/payment-settings.ts";
 import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
@@ -23,7 +24,12 @@ export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
 export async function startAdminApi(
-  options: { admin?: AdminApiOptions; seed?: boolean; accountSecurity?: AccountSecurity } = {},
+  options: {
+    admin?: AdminApiOptions;
+    seed?: boolean;
+    accountSecurity?: AccountSecurity;
+    payments?: PaymentSettings;
+  } = {},
 ) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
@@ -41,6 +47,7 @@ export async function startAdminApi(
     jobs: null,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
+    payments: options.payments,
     accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
