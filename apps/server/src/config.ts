@@ -118,6 +118,24 @@ const EnvSchema = z
     METRICS_PORT: optional(z.coerce.number().int().min(0).max(65_535)),
     /** Where that listener binds: this machine only, unless a scraper elsewhere needs it. */
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /**
+     * Rate sources' base URLs (issue 27): each source's public API unless set; tests and demos
+     * point them at a local fake. A trailing path is kept (`http://127.0.0.1:3241/binance`).
+     */
+    RATES_BINANCE_URL: z.url({ protocol: /^https?$/ }).default("https://api.binance.com"),
+    RATES_BYBIT_URL: z.url({ protocol: /^https?$/ }).default("https://api.bybit.com"),
+    RATES_CBR_URL: z.url({ protocol: /^https?$/ }).default("https://www.cbr.ru"),
+    RATES_NBU_URL: z.url({ protocol: /^https?$/ }).default("https://bank.gov.ua"),
+    RATES_ECB_URL: z.url({ protocol: /^https?$/ }).default("https://www.ecb.europa.eu"),
+    /** How often each rate source is fetched, in seconds (one replica fetches, decision 056). */
+    RATES_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    /**
+     * A source quote that moves more than this percent from its last good value in one fetch is
+     * nonsense until the next fetch confirms it (decision 056); pairs have their own bound.
+     */
+    RATES_MAX_JUMP_PERCENT: z.coerce.number().min(0.1).max(1_000).default(25),
+    /** A source silent (no good fetch) this long raises an operator alert, in seconds. */
+    RATES_SILENT_ALERT_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(600),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.API_PUBLIC_KEY) !== Boolean(env.API_SECRET)) {
