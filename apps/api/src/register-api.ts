@@ -32,6 +32,7 @@ import { type ApiKeyRouteDoc, buildOpenApi, type PlainRouteDoc } from "./openapi
 import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
 import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
+import { type RateJobOptions, registerRateJobs } from "./rates/rate-jobs.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
 
@@ -72,6 +73,11 @@ export interface RegisterApiOptions {
   admin?: AdminApiOptions;
   /** Operator alerts' sweep and Telegram sender, run with the jobs (alerts/alert-jobs.ts). */
   alerts?: AlertJobOptions;
+  /**
+   * Automatic rates' refresh (rates/rate-jobs.ts), run with the jobs; without it no source is
+   * fetched by this process (the console still binds pairs and previews formulas).
+   */
+  rates?: RateJobOptions;
 }
 
 /** What the API declared, for tests that walk every route. */
@@ -113,6 +119,7 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
+    rates: options.rates ?? null,
     accountSecurity:
       options.accountSecurity ??
       createAccountSecurity({
@@ -138,6 +145,17 @@ export async function registerApi(
       log: app.log,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
+    if (options.rates) {
+      await registerRateJobs({
+        ...options.rates,
+        boss: options.jobs,
+        db: options.db,
+        catalogueChanges: options.catalogueChanges,
+        appUrl: options.appUrl,
+        log: app.log,
+        pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      });
+    }
   }
   const docs: SignedRouteDoc[] = [];
   const apiKeyDocs: ApiKeyRouteDoc[] = [];

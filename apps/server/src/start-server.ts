@@ -154,6 +154,18 @@ export async function startServer(
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
+      rates: {
+        urls: {
+          binance: config.RATES_BINANCE_URL,
+          bybit: config.RATES_BYBIT_URL,
+          cbr: config.RATES_CBR_URL,
+          nbu: config.RATES_NBU_URL,
+          ecb: config.RATES_ECB_URL,
+        },
+        refreshSeconds: config.RATES_REFRESH_SECONDS,
+        maxJumpPercent: String(config.RATES_MAX_JUMP_PERCENT),
+        silentAlertSeconds: config.RATES_SILENT_ALERT_SECONDS,
+      },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
         loginLimiter: createLoginLimiter({ store: account.store }),

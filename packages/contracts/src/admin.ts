@@ -5,6 +5,7 @@ import {
   type ORDER_STATUSES,
 } from "@obmen/domain";
 import { z } from "zod";
+import { AdminPairAutomaticRate, MarkupFixed, MarkupPercent, RateFormula } from "./admin-rates.ts";
 import {
   CurrencyDecimals,
   CurrencyKind,
@@ -347,6 +348,8 @@ export const AdminPair = z.object({
   max_receive_sum: DecimalString.nullable(),
   sort_order: z.number().int(),
   updated_at: Timestamp,
+  /** Null while the operator types the rates (decision 056). */
+  automatic_rate: AdminPairAutomaticRate.nullable(),
 });
 export type AdminPair = z.infer<typeof AdminPair>;
 export const AdminPairListResponse = dataResponse(z.object({ items: z.array(AdminPair) }));
@@ -370,6 +373,22 @@ export const AdminPairPatch = z
     min_receive_sum: AdminDecimal.nullable().optional(),
     max_receive_sum: AdminDecimal.nullable().optional(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    /**
+     * Automatic rates (issue 27, decision 056): a formula binds the pair, `null` returns it to
+     * typed rates. The markup is in the exchange's favour in either direction.
+     */
+    rate_source: RateFormula.nullable().optional(),
+    markup_percent: MarkupPercent.optional(),
+    markup_fixed: MarkupFixed.nullable().optional(),
+    /** A quote older than this takes the pair out of service until a fresh one arrives. */
+    freshness_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .optional(),
+    /** A real rate moving more than this percent waits for confirmation (null: no bound). */
+    max_jump_percent: MarkupPercent.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminPairPatch = z.input<typeof AdminPairPatch>;

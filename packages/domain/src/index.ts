@@ -143,6 +143,7 @@ export {
   type PairRates,
   pairRatesFor,
   RATE_PLACES,
+  RATE_SIGNIFICANT_DIGITS,
   type RateSide,
 } from "./rates/compute-pair-rates.ts";
 export {

@@ -258,10 +258,11 @@ async function findReserveCrossings(tx: Transaction): Promise<ReserveCrossing[]>
  * One alert and its e-mails, unless this event was alerted before. Telegram is left pending
  * for the sender (deliver-telegram-alerts.ts), or skipped when no chat is set up.
  */
-async function writeAlert(
+export async function writeAlert(
   tx: Transaction,
   settings: StoredAlertSettings,
-  kind: AlertEvent,
+  /** Rate alerts (apps/api/src/rates/rate-alerts.ts) are always on: no setting turns them off. */
+  kind: AlertEvent | "rate_source_silent" | "rate_jump",
   dedupeKey: string,
   alert: AlertText,
 ): Promise<boolean> {

@@ -9,5 +9,6 @@ export * from "./mail.ts";
 export * from "./operator-alerts.ts";
 export * from "./operators.ts";
 export * from "./orders.ts";
+export * from "./rates.ts";
 export * from "./recalculations.ts";
 export * from "./relations.ts";

@@ -10,6 +10,11 @@ import { quoteKey, type RateFormulaTerm } from "./rate-formula.ts";
 
 /** Places rates are kept to: the database's `numeric(38, 18)` scale. */
 export const RATE_PLACES = 18;
+/**
+ * Significant digits of an applied rate: customers read `1 BTC = 7 090 543.1 RUB`, not 18
+ * places; rounding there costs the customer at most one part in 10^7 (decision 056).
+ */
+export const RATE_SIGNIFICANT_DIGITS = 8;
 
 /**
  * Which side of the pair the formula fills (DESIGN.md "Domain rules": one side is 1). `receive`:
@@ -88,10 +93,11 @@ export function applyMarkup(options: {
   // One exact fraction, rounded once: down for the rate received, up for the rate paid.
   const realTop = real.units * scale;
   const realBottom = pow10(real.scale);
+  // Rounded twice the same way (places, then significant digits), which is rounding once.
   const units =
     options.side === "receive"
-      ? (realTop * keepTop) / (realBottom * keepBottom) - fixedUnits
-      : divideCeil(realTop * keepBottom, realBottom * keepTop) + fixedUnits;
+      ? significant((realTop * keepTop) / (realBottom * keepBottom) - fixedUnits, "down")
+      : significant(divideCeil(realTop * keepBottom, realBottom * keepTop) + fixedUnits, "up");
   return units > 0n ? trimmed(formatUnits(units, RATE_PLACES)) : null;
 }
 
@@ -116,6 +122,15 @@ export function pairRatesFor(options: {
         send_rate_real: options.real,
         receive_rate_real: "1",
       };
+}
+
+/** Units rounded to `RATE_SIGNIFICANT_DIGITS`, down or up. */
+function significant(units: bigint, direction: "down" | "up"): bigint {
+  if (units <= 0n) return units;
+  const extra = units.toString().length - RATE_SIGNIFICANT_DIGITS;
+  if (extra <= 0) return units;
+  const step = pow10(extra);
+  return (direction === "down" ? units / step : divideCeil(units, step)) * step;
 }
 
 /** A fixed markup longer than the scale would be a rounding in the customer's favour. */

@@ -10,7 +10,9 @@ import {
   createMemoryReplayGuard,
   openDatabaseApiClients,
   registerApi,
+  startJobRunner,
 } from "../../../src/index.ts";
+import type { RateJobOptions } from "../../../src/rates/rate-jobs.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -20,13 +22,22 @@ export const APP_ORIGIN = "https://obmen.example";
 export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
-export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: boolean } = {}) {
+export async function startAdminApi(
+  options: {
+    admin?: AdminApiOptions;
+    seed?: boolean;
+    /** Run the job runner (and, with `rates`, the rate refresh) on the test's database. */
+    jobs?: boolean;
+    rates?: RateJobOptions;
+  } = {},
+) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values(TEST_CLIENT);
   // As the server: an undecodable URL under /admin/api answers in the API's error shape.
   const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
   const catalogueChanges = createLocalCatalogueChanges();
+  const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {
     db: database.db,
     ping: database.ping,
@@ -34,9 +45,11 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
     replayGuard: createMemoryReplayGuard(),
     catalogueChanges,
     appUrl: `${APP_ORIGIN}/`,
-    jobs: null,
+    jobs,
+    jobPollingIntervalSeconds: 0.5,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
+    rates: options.rates,
   });
   await app.ready();
   return {
@@ -46,6 +59,7 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
     docs,
     catalogueChanges,
     async close() {
+      await jobs?.stop({ graceful: false });
       await app.close();
       await database.close();
     },
