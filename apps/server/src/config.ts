@@ -135,7 +135,12 @@ const EnvSchema = z
      */
     RATES_MAX_JUMP_PERCENT: z.coerce.number().min(0.1).max(1_000).default(25),
     /** A source silent (no good fetch) this long raises an operator alert, in seconds. */
-    RATES_SILENT_ALERT_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(600),
+    RATES_SILENT_ALERT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(600),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.API_PUBLIC_KEY) !== Boolean(env.API_SECRET)) {
