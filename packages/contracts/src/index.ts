@@ -14,6 +14,7 @@ export * from "./errors.ts";
 export * from "./locales.ts";
 export * from "./orders.ts";
 export * from "./pair-limits.ts";
+export * from "./rate-history.ts";
 export * from "./recalculation.ts";
 export * from "./receipts.ts";
 export * from "./reserves.ts";

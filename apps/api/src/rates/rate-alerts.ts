@@ -21,12 +21,12 @@ export async function alertHeldRate(options: {
   const settings = await readAlertSettings(options.tx);
   const t = translatorFor(settings.language);
   const text = [
-    t("Rates.Alert.JumpText", { pair: options.pairName, from: options.from, to: options.to }),
+    t("RateAdmin.Alert.JumpText", { pair: options.pairName, from: options.from, to: options.to }),
     new URL(`admin/pairs/${options.pairId}`, options.appUrl).href,
   ].join("\n");
   // One alert per held value: a jump confirmed by later fetches is not repeated.
   await writeAlert(options.tx, settings, "rate_jump", `rate-jump:${options.pairId}:${options.to}`, {
-    subject: t("Rates.Alert.JumpSubject", { pair: options.pairName }),
+    subject: t("RateAdmin.Alert.JumpSubject", { pair: options.pairName }),
     text,
   });
 }
@@ -75,11 +75,11 @@ export async function alertSilentSources(options: {
 function silentText(language: Locale, source: string, lastGood: Date | null, appUrl: string) {
   const t = translatorFor(language);
   return {
-    subject: t("Rates.Alert.SilentSubject", { source }),
+    subject: t("RateAdmin.Alert.SilentSubject", { source }),
     text: [
-      t("Rates.Alert.SilentText", {
+      t("RateAdmin.Alert.SilentText", {
         source,
-        since: lastGood ? new Date(lastGood).toISOString() : t("Rates.Alert.Never"),
+        since: lastGood ? new Date(lastGood).toISOString() : t("RateAdmin.Alert.Never"),
       }),
       new URL("admin/pairs", appUrl).href,
     ].join("\n"),

@@ -172,6 +172,15 @@ describe("automatic rates: a local fake source drives a pair", () => {
     expect(await exportedOut()).toBe("7150036.5");
     const info = await callApi(api.app, "/rest/exchange/info", { exchange_uuid: orderId });
     expect(info.body.data.rate).toMatchObject({ receive_rate: "7090543.2" });
+    // The exchange page's sparkline: the public history, one point per half hour at most.
+    const publicHistory = await callApi(api.app, "/rest/currency_pair/rate_history", {
+      currency_pairs_in_service_id: pair.id,
+    });
+    expect(publicHistory.status).toBe(200);
+    expect(publicHistory.body.data.points.at(-1)).toMatchObject({
+      send_rate: "1",
+      receive_rate: "7150036.5",
+    });
     const history = await adminCall(api, "GET", `/admin/api/pairs/${pair.id}/rate-history`, {
       cookie,
     });
@@ -191,6 +200,10 @@ describe("automatic rates: a local fake source drives a pair", () => {
       (FRESHNESS_SECONDS + 3) * 1000,
     );
     expect(await exportedOut()).toBeNull();
+    const noHistory = await callApi(api.app, "/rest/currency_pair/rate_history", {
+      currency_pairs_in_service_id: pair.id,
+    });
+    expect(noHistory.status).toBe(404);
     const refused = await callApi(api.app, "/rest/exchange/create", form);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("PAIR_INACTIVE");

@@ -74,7 +74,7 @@ export async function updatePair(options: {
     const [applied] = await applyPairRates({ tx, pairIds: [id] });
     if (applied?.outcome === "bad_markup") {
       throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        fields: { markup_fixed: { key: "Rates.Errors.NothingLeft" } },
+        fields: { markup_fixed: { key: "RateAdmin.Errors.NothingLeft" } },
       });
     }
     await writeAudit({
@@ -177,7 +177,7 @@ function bindRateSource(set: Partial<PairRow>, current: PairRow, patch: AdminPai
       patch.max_jump_percent !== undefined
     ) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        fields: { rate_source: { key: "Rates.Errors.BadFormula" } },
+        fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
       });
     }
     return;
@@ -185,7 +185,7 @@ function bindRateSource(set: Partial<PairRow>, current: PairRow, patch: AdminPai
   const terms = parseRateFormula(formula);
   if (!terms) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
-      fields: { rate_source: { key: "Rates.Errors.BadFormula" } },
+      fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
     });
   }
   if (patch.max_jump_percent !== undefined && patch.max_jump_percent !== null) {

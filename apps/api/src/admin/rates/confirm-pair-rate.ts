@@ -26,7 +26,7 @@ export async function confirmPairRate(options: {
     if (!pair) throw new AppError(ErrorCode.NOT_FOUND);
     if (pair.held === null) {
       throw new AppError(ErrorCode.VALIDATION_FAILED, {
-        fields: { held_real_rate: { key: "Rates.Errors.NothingHeld" } },
+        fields: { held_real_rate: { key: "RateAdmin.Errors.NothingHeld" } },
       });
     }
     await applyPairRates({ tx, pairIds: [id], confirm: true });

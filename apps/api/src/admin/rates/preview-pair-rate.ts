@@ -33,7 +33,7 @@ export async function previewPairRate(options: {
 }): Promise<AdminRatePreview> {
   const { db, request } = options;
   const terms = parseRateFormula(request.rate_source);
-  if (!terms) throw fieldError("rate_source", "Rates.Errors.BadFormula");
+  if (!terms) throw fieldError("rate_source", "RateAdmin.Errors.BadFormula");
   let side: RateSide = request.side ?? "receive";
   if (request.pair_id !== undefined) {
     const [pair] = await db
@@ -65,19 +65,19 @@ export async function previewPairRate(options: {
   if (missing) {
     throw new AppError(ErrorCode.VALIDATION_FAILED, {
       fields: {
-        rate_source: { key: "Rates.Errors.NoQuote", values: { quote: quoteKey(missing) } },
+        rate_source: { key: "RateAdmin.Errors.NoQuote", values: { quote: quoteKey(missing) } },
       },
     });
   }
   const values = new Map([...quotes].map(([key, row]) => [key, row.value]));
   const real = evaluateRateFormula(terms, values);
-  if (real === null) throw fieldError("rate_source", "Rates.Errors.BadFormula");
+  if (real === null) throw fieldError("rate_source", "RateAdmin.Errors.BadFormula");
   const rates = pairRatesFor({
     real,
     side,
     markup: { percent: request.markup_percent ?? "0", fixed: request.markup_fixed },
   });
-  if (!rates) throw fieldError("markup_fixed", "Rates.Errors.NothingLeft");
+  if (!rates) throw fieldError("markup_fixed", "RateAdmin.Errors.NothingLeft");
   const now = Date.now();
   return {
     rate_source: formatRateFormula(terms),
