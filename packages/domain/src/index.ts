@@ -146,6 +146,7 @@ export {
   RATE_SIGNIFICANT_DIGITS,
   type RateSide,
 } from "./rates/compute-pair-rates.ts";
+export { followMonitor, type MonitorOffer, type MonitorPosition } from "./rates/follow-monitor.ts";
 export {
   formatRateFormula,
   MAX_FORMULA_TERMS,
