@@ -134,6 +134,13 @@ const EnvSchema = z
      * nonsense until the next fetch confirms it (decision 056); pairs have their own bound.
      */
     RATES_MAX_JUMP_PERCENT: z.coerce.number().min(0.1).max(1_000).default(25),
+    /**
+     * BestChange API v2 for pairs that hold a position on the monitor (decision 057): its base
+     * URL, the key (unset: no pair follows the monitor) and our own exchanger id, never followed.
+     */
+    BESTCHANGE_API_URL: z.url({ protocol: /^https?$/ }).default("https://bestchange.app"),
+    BESTCHANGE_API_KEY: optional(z.string().min(1).max(200)),
+    BESTCHANGE_OWN_ID: optional(z.coerce.number().int().min(1)),
     /** A source silent (no good fetch) this long raises an operator alert, in seconds. */
     RATES_SILENT_ALERT_SECONDS: z.coerce
       .number()

@@ -165,6 +165,13 @@ export async function startServer(
         refreshSeconds: config.RATES_REFRESH_SECONDS,
         maxJumpPercent: String(config.RATES_MAX_JUMP_PERCENT),
         silentAlertSeconds: config.RATES_SILENT_ALERT_SECONDS,
+        monitor: config.BESTCHANGE_API_KEY
+          ? {
+              baseUrl: config.BESTCHANGE_API_URL,
+              apiKey: config.BESTCHANGE_API_KEY,
+              ownChanger: config.BESTCHANGE_OWN_ID ?? null,
+            }
+          : undefined,
       },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,

@@ -23,6 +23,32 @@ export const MarkupFixed = z
   .string()
   .regex(/^\d{1,20}(\.\d{1,18})?$/, "must be a non-negative decimal number written with a point");
 
+/**
+ * Holding a position on the BestChange monitor (decision 057): BestChange's ids of the two
+ * currencies, the place, the step to beat the competitor by (in the pair's rate unit), the
+ * minimum margin in percent, and exchangers not followed.
+ */
+export const AdminPairMonitorSettings = z.strictObject({
+  from: z.number().int().min(1),
+  to: z.number().int().min(1),
+  position: z.number().int().min(1).max(100),
+  step: MarkupFixed.optional(),
+  min_margin: MarkupPercent,
+  ignored: z.array(z.number().int().min(1)).max(200).default([]),
+});
+
+export const AdminPairMonitor = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  position: z.number().int(),
+  step: DecimalString.nullable(),
+  min_margin: DecimalString,
+  ignored: z.array(z.number().int()),
+  /** The exchanger the current rate beats and its place; null while the markup applies. */
+  competitor: z.number().int().nullable(),
+  competitor_position: z.number().int().nullable(),
+});
+
 /** One quote behind a pair's formula, as stored. */
 export const AdminRateQuote = z.object({
   /** `binance:BTCUSDT`. */
@@ -48,6 +74,7 @@ export const AdminPairAutomaticRate = z.object({
   /** A real rate held back by `max_jump_percent`, waiting for confirmation. */
   held_real_rate: DecimalString.nullable(),
   quotes: z.array(AdminRateQuote),
+  monitor: AdminPairMonitor.nullable(),
 });
 export type AdminPairAutomaticRate = z.infer<typeof AdminPairAutomaticRate>;
 

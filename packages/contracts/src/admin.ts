@@ -5,7 +5,13 @@ import {
   type ORDER_STATUSES,
 } from "@obmen/domain";
 import { z } from "zod";
-import { AdminPairAutomaticRate, MarkupFixed, MarkupPercent, RateFormula } from "./admin-rates.ts";
+import {
+  AdminPairAutomaticRate,
+  AdminPairMonitorSettings,
+  MarkupFixed,
+  MarkupPercent,
+  RateFormula,
+} from "./admin-rates.ts";
 import {
   CurrencyDecimals,
   CurrencyKind,
@@ -389,6 +395,8 @@ export const AdminPairPatch = z
       .optional(),
     /** A real rate moving more than this percent waits for confirmation (null: no bound). */
     max_jump_percent: MarkupPercent.nullable().optional(),
+    /** Hold a position on the monitor instead of the fixed markup (null: stop following). */
+    monitor: AdminPairMonitorSettings.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminPairPatch = z.input<typeof AdminPairPatch>;

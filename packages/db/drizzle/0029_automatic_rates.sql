@@ -56,6 +56,23 @@ ALTER TABLE "currency_pairs" ADD CONSTRAINT "currency_pairs_markup_check" CHECK 
 ALTER TABLE "currency_pairs" ADD CONSTRAINT "currency_pairs_freshness_check" CHECK ("currency_pairs"."freshness_seconds" > 0);--> statement-breakpoint
 ALTER TABLE "currency_pairs" ADD CONSTRAINT "currency_pairs_max_jump_check" CHECK ("currency_pairs"."max_jump_percent" > 0);--> statement-breakpoint
 ALTER TABLE "operator_alerts" ADD CONSTRAINT "operator_alerts_kind_check" CHECK ("operator_alerts"."kind" in ('new_order', 'paid_order', 'low_reserve', 'rate_source_silent', 'rate_jump'));--> statement-breakpoint
+CREATE TABLE "monitor_offers" (
+	"direction" text NOT NULL,
+	"changer" integer NOT NULL,
+	"rate" numeric(38, 18) NOT NULL,
+	"fetched_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "monitor_offers_direction_changer_pk" PRIMARY KEY("direction","changer")
+);
+--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_from" integer;--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_to" integer;--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_position" integer;--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_step" numeric(38, 18);--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_min_margin" numeric(38, 18);--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_ignored" integer[];--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_competitor" integer;--> statement-breakpoint
+ALTER TABLE "currency_pairs" ADD COLUMN "monitor_competitor_position" integer;
+--> statement-breakpoint
 -- Issue 27 (decision 056): an automatic rate past its freshness limit takes the pair out of
 -- service by itself, so create_order refuses it as pair_inactive.
 -- Written by `npm run db:functions` from packages/db/sql/functions/create_order.sql.

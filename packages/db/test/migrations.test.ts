@@ -27,6 +27,7 @@ const expectedTables = [
   "currency_pairs",
   "low_reserve_warnings",
   "mail_outbox",
+  "monitor_offers",
   "operator_alerts",
   "operator_sessions",
   "operators",

@@ -1,7 +1,9 @@
 import { currencyPairs, pairRateHistory, rateQuotesLatest, type Transaction } from "@obmen/db";
 import {
   evaluateRateFormula,
+  followMonitor,
   isRateJump,
+  type PairRates,
   pairRatesFor,
   parseRateFormula,
   quoteKey,
@@ -9,6 +11,7 @@ import {
   toDecimal,
 } from "@obmen/domain";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { loadMonitorOffers } from "./monitor/load-monitor-offers.ts";
 
 type PairRow = typeof currencyPairs.$inferSelect;
 
@@ -64,6 +67,10 @@ export async function applyPairRates(options: {
     .where(inArray(sql`${rateQuotesLatest.source} || ':' || ${rateQuotesLatest.symbol}`, keys));
   const quotes = new Map(quoteRows.map((row) => [`${row.source}:${row.symbol}`, row]));
   const values = new Map(quoteRows.map((row) => [`${row.source}:${row.symbol}`, row.value]));
+  const monitorOffers = await loadMonitorOffers(
+    tx,
+    bound.flatMap(({ pair }) => (monitorDirection(pair) ? [monitorDirection(pair)!] : [])),
+  );
 
   const outcomes: PairRateOutcome[] = [];
   for (const { pair, terms } of bound) {
@@ -89,15 +96,21 @@ export async function applyPairRates(options: {
         continue;
       }
     }
-    const rates = pairRatesFor({
+    const withMarkup = pairRatesFor({
       real,
       side,
       markup: { percent: pair.markupPercent ?? "0", fixed: pair.markupFixed },
     });
-    if (rates === null) {
+    if (withMarkup === null) {
       outcomes.push({ pairId: pair.id, outcome: "bad_markup" });
       continue;
     }
+    const { rates, competitor } = holdMonitorPosition(pair, {
+      real,
+      side,
+      withMarkup,
+      offers: monitorOffers.get(monitorDirection(pair) ?? "") ?? [],
+    });
     const oldest = Math.min(
       ...terms!
         .filter((term) => term.source !== "manual")
@@ -125,6 +138,8 @@ export async function applyPairRates(options: {
         rateFreshUntil: freshUntil ?? new Date("9999-12-31T00:00:00Z"),
         heldRealRate: null,
         heldCount: 0,
+        monitorCompetitor: competitor?.changer ?? null,
+        monitorCompetitorPosition: competitor?.position ?? null,
         // Unchanged rates keep their time: it is the rates export's Last-Modified.
         updatedAt: changed ? new Date() : pair.updatedAt,
       })
@@ -151,3 +166,59 @@ export async function applyPairRates(options: {
 export function rateSideOf(pair: Pick<PairRow, "sendRate" | "receiveRate">): RateSide {
   return toDecimal(pair.receiveRate).eq(1) && !toDecimal(pair.sendRate).eq(1) ? "send" : "receive";
 }
+
+/** BestChange's `<from>-<to>` of a pair that holds a position, or null. */
+function monitorDirection(pair: PairRow): string | null {
+  if (pair.monitorPosition === null || pair.monitorFrom === null || pair.monitorTo === null) {
+    return null;
+  }
+  return `${pair.monitorFrom}-${pair.monitorTo}`;
+}
+
+/**
+ * The pair's rates when it holds a position on the monitor (decision 057): the competition's
+ * rate at its place, clamped between the rate with the full markup (worst for the customer) and
+ * the rate with the minimum margin (best). Without fresh offers, or not following, the markup.
+ */
+function holdMonitorPosition(
+  pair: PairRow,
+  options: {
+    real: string;
+    side: RateSide;
+    withMarkup: PairRates;
+    offers: { changer: number; rate: string; fetchedAt: Date }[];
+  },
+): { rates: PairRates; competitor: { changer: number; position: number } | null } {
+  const { side, withMarkup } = options;
+  const freshSince = Date.now() - (pair.freshnessSeconds ?? 0) * 1000;
+  const offers = options.offers.filter((offer) => offer.fetchedAt.getTime() >= freshSince);
+  const withMargin = pairRatesFor({
+    real: options.real,
+    side,
+    markup: { percent: pair.monitorMinMargin ?? "0" },
+  });
+  if (pair.monitorPosition === null || offers.length === 0 || withMargin === null) {
+    return { rates: withMarkup, competitor: null };
+  }
+  const key = side === "receive" ? "receive_rate" : "send_rate";
+  const held = followMonitor({
+    offers,
+    ownChanger: null,
+    ignored: new Set(pair.monitorIgnored ?? []),
+    position: pair.monitorPosition,
+    step: pair.monitorStep ?? DEFAULT_MONITOR_STEP,
+    side,
+    worst: withMarkup[key],
+    best: withMargin[key],
+  });
+  return {
+    rates: { ...withMarkup, [key]: held.rate },
+    competitor:
+      held.competitor === null
+        ? null
+        : { changer: held.competitor, position: held.competitorPosition! },
+  };
+}
+
+/** How far the pair beats its competitor when the operator set no step. */
+const DEFAULT_MONITOR_STEP = "0.01";

@@ -5,6 +5,7 @@ import { eq, inArray, isNotNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { PgBoss } from "pg-boss";
 import type { CatalogueChanges } from "../catalogue/catalogue-changes.ts";
+import { refreshMonitor } from "./monitor/refresh-monitor.ts";
 import { alertHeldRate, alertSilentSources } from "./rate-alerts.ts";
 import { type RateLog, refreshRateSource } from "./refresh-rate-source.ts";
 import { RATE_SOURCE_ADAPTERS } from "./sources/index.ts";
@@ -22,6 +23,8 @@ export interface RateJobOptions {
   /** `RATES_SILENT_ALERT_SECONDS`. */
   silentAlertSeconds: number;
   timeoutMs?: number;
+  /** BestChange, for pairs that hold a position (decision 057); unset: none is fetched. */
+  monitor?: { baseUrl: string; apiKey: string; ownChanger: number | null };
 }
 
 /**
@@ -79,6 +82,9 @@ export async function refreshBoundSources(
     if (report.pairs.some((pair) => pair.outcome === "applied")) moved = true;
     const held = report.pairs.filter((pair) => pair.outcome === "held");
     if (held.length > 0) await alertHeld(options, held);
+  }
+  if (options.monitor && (await refreshMonitor({ ...options, monitor: options.monitor }))) {
+    moved = true;
   }
   await alertSilentSources({
     db,

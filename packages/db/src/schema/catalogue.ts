@@ -174,6 +174,21 @@ export const currencyPairs = pgTable(
     /** The real rate held back by that bound, and how many fetches in a row gave it. */
     heldRealRate: decimal("held_real_rate"),
     heldCount: integer("held_count").notNull().default(0),
+    /**
+     * Position on the monitor (issue 27 point 5, decision 057): BestChange's ids of the two
+     * currencies, the place to hold, the step to beat the competitor by, the minimum margin
+     * (percent) below which the rate never goes, and exchangers (BestChange ids) not followed.
+     * Null `monitor_position`: the fixed markup applies.
+     */
+    monitorFrom: integer("monitor_from"),
+    monitorTo: integer("monitor_to"),
+    monitorPosition: integer("monitor_position"),
+    monitorStep: decimal("monitor_step"),
+    monitorMinMargin: decimal("monitor_min_margin"),
+    monitorIgnored: integer("monitor_ignored").array(),
+    /** Whom the current rate beats, and at which place (null: the markup applied). */
+    monitorCompetitor: integer("monitor_competitor"),
+    monitorCompetitorPosition: integer("monitor_competitor_position"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

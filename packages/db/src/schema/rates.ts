@@ -85,3 +85,18 @@ export const pairRateHistory = pgTable(
   },
   (t) => [index("pair_rate_history_pair_time_idx").on(t.pairId, t.recordedAt)],
 );
+
+/**
+ * The monitor's offers per followed direction (`93-42`, BestChange's ids), replaced on each
+ * good fetch: what `apply-pair-rates.ts` holds a position against (decision 057).
+ */
+export const monitorOffers = pgTable(
+  "monitor_offers",
+  {
+    direction: text("direction").notNull(),
+    changer: integer("changer").notNull(),
+    rate: decimal("rate").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.direction, t.changer] })],
+);

@@ -101,6 +101,19 @@ function automaticRate(
     fresh_until: pair.rateFreshUntil?.toISOString() ?? null,
     in_service: pair.rateFreshUntil !== null && pair.rateFreshUntil.getTime() > now,
     held_real_rate: pair.heldRealRate,
+    monitor:
+      pair.monitorPosition === null || pair.monitorFrom === null || pair.monitorTo === null
+        ? null
+        : {
+            from: pair.monitorFrom,
+            to: pair.monitorTo,
+            position: pair.monitorPosition,
+            step: pair.monitorStep,
+            min_margin: pair.monitorMinMargin ?? "0",
+            ignored: pair.monitorIgnored ?? [],
+            competitor: pair.monitorCompetitor,
+            competitor_position: pair.monitorCompetitorPosition,
+          },
     quotes: terms.flatMap((term) => {
       const row = quotes.get(quoteKey(term));
       if (!row) return [];

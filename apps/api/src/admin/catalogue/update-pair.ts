@@ -31,7 +31,10 @@ const COLUMNS = {
   markup_fixed: "markupFixed",
   freshness_seconds: "freshnessSeconds",
   max_jump_percent: "maxJumpPercent",
-} as const satisfies Record<keyof AdminPairPatch, keyof typeof currencyPairs.$inferSelect>;
+} as const satisfies Record<
+  Exclude<keyof AdminPairPatch, "monitor">,
+  keyof typeof currencyPairs.$inferSelect
+>;
 
 type PairRow = typeof currencyPairs.$inferSelect;
 
@@ -57,8 +60,11 @@ export async function updatePair(options: {
       .where(eq(currencyPairs.id, id))
       .for("update");
     if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-    const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
+    const { monitor, ...columnPatch } = patch;
+    const { set, before } = patchColumns({ columns: COLUMNS, patch: columnPatch, current });
+    if (monitor !== undefined) before.monitor = current.monitorPosition === null ? null : "set";
     bindRateSource(set, current, patch);
+    followMonitorSettings(set, current, patch);
     const places = await tx
       .select({ id: currencies.id, decimals: currencies.decimals })
       .from(currencies)
@@ -165,6 +171,14 @@ function bindRateSource(set: Partial<PairRow>, current: PairRow, patch: AdminPai
       rateFreshUntil: null,
       heldRealRate: null,
       heldCount: 0,
+      monitorFrom: null,
+      monitorTo: null,
+      monitorPosition: null,
+      monitorStep: null,
+      monitorMinMargin: null,
+      monitorIgnored: null,
+      monitorCompetitor: null,
+      monitorCompetitorPosition: null,
     });
     return;
   }
@@ -203,4 +217,25 @@ function bindRateSource(set: Partial<PairRow>, current: PairRow, patch: AdminPai
     set.heldRealRate = null;
     set.heldCount = 0;
   }
+}
+
+/** `monitor` sets or clears the position on the monitor; only on a pair bound to a formula. */
+function followMonitorSettings(set: Partial<PairRow>, current: PairRow, patch: AdminPairPatch) {
+  const monitor = patch.monitor;
+  if (monitor === undefined) return;
+  if (monitor !== null && (set.rateSource ?? current.rateSource) === null) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
+    });
+  }
+  Object.assign(set, {
+    monitorFrom: monitor?.from ?? null,
+    monitorTo: monitor?.to ?? null,
+    monitorPosition: monitor?.position ?? null,
+    monitorStep: monitor?.step ?? null,
+    monitorMinMargin: monitor?.min_margin ?? null,
+    monitorIgnored: monitor?.ignored ?? null,
+    monitorCompetitor: null,
+    monitorCompetitorPosition: null,
+  });
 }

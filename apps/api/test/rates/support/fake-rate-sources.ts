@@ -35,6 +35,12 @@ export async function startFakeRateSources() {
     "/nbu/NBUStatService/v1/statdirectory/exchange?json": () => fixture("nbu-exchange.json"),
     "/ecb/stats/eurofxref/eurofxref-daily.xml": () => fixture("ecb-eurofxref-daily.xml"),
   };
+  // The monitor's offers for BTC (93) → Sberbank (42), as BestChange API v2 answers them.
+  let offers: { changer: number; rate: string }[] = [];
+  bodies["/bestchange/v2/test-key/rates/93-42"] = () =>
+    Buffer.from(
+      JSON.stringify({ rates: { "93-42": offers.map((offer) => ({ ...offer, marks: [] })) } }),
+    );
   const server = createServer((request, response) => {
     const url = request.url ?? "";
     const source = url.split("/")[1] ?? "";
@@ -63,6 +69,11 @@ export async function startFakeRateSources() {
     setBook(symbol: string, bid: string, ask: string) {
       book.set(symbol, { bid, ask });
     },
+    /** BestChange's offers in the BTC → SBERRUB direction. */
+    setOffers(next: { changer: number; rate: string }[]) {
+      offers = next;
+    },
+    monitorUrl: `${base}/bestchange`,
     silence(source: string, on = true) {
       if (on) silent.add(source);
       else silent.delete(source);
