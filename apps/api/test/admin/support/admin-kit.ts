@@ -2,6 +2,7 @@ import type { OperatorRole } from "@obmen/contracts";
 import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { AccountSecurity } from "../../../src/account/account-security.ts";
 import { createOperator } from "../../../src/admin/operators/create-operator.ts";
 import type { AdminApiOptions } from "../../../src/admin/register-admin-api.ts";
 import {
@@ -13,6 +14,7 @@ import {
   startJobRunner,
 } from "../../../src/index.ts";
 import type { RateJobOptions } from "../../../src/rates/rate-jobs.ts";
+import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -26,6 +28,7 @@ export async function startAdminApi(
   options: {
     admin?: AdminApiOptions;
     seed?: boolean;
+    accountSecurity?: AccountSecurity;
     /** Run the job runner (and, with `rates`, the rate refresh) on the test's database. */
     jobs?: boolean;
     rates?: RateJobOptions;
@@ -50,6 +53,7 @@ export async function startAdminApi(
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
     rates: options.rates,
+    accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
   return {
@@ -83,6 +87,8 @@ export async function adminCall(
     body?: unknown;
     origin?: string | null;
     lang?: string;
+    /** The caller's address (default: inject's 127.0.0.1). */
+    ip?: string;
   } = {},
 ): Promise<AdminCall> {
   const headers: Record<string, string> = {};
@@ -94,6 +100,7 @@ export async function adminCall(
     method,
     url,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const type = String(response.headers["content-type"] ?? "");
