@@ -15,6 +15,7 @@ import type {
 import type { RouteAuth } from "./http/user-auth.ts";
 import type { OrderEffects } from "./orders/effects/order-effects.ts";
 import type { PaymentSettings } from "./payments/payment-settings.ts";
+import type { RateJobOptions } from "./rates/rate-jobs.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {
@@ -33,6 +34,8 @@ export interface ApiDeps {
   accountSecurity: AccountSecurity;
   /** The chain watchers' sources (issue 28). */
   payments: PaymentSettings;
+  /** Rate sources' settings (URLs, interval); null: the console's preview fetches nothing. */
+  rates: RateJobOptions | null;
   /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config). */
   affiliate: AffiliateSettings;
 }

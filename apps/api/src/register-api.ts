@@ -41,6 +41,7 @@ import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerBtcpayWebhook } from "./payments/btcpay-webhook-route.ts";
 import { createPaymentSources, registerPaymentJobs } from "./payments/payment-jobs.ts";
 import { defaultPaymentSettings, type PaymentSettings } from "./payments/payment-settings.ts";
+import { type RateJobOptions, registerRateJobs } from "./rates/rate-jobs.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
 
@@ -90,6 +91,11 @@ export interface RegisterApiOptions {
   alerts?: AlertJobOptions;
   /** The chain watchers' sources (issue 28); default: the public APIs, no BTCPay. */
   payments?: PaymentSettings;
+  /**
+   * Automatic rates' refresh (rates/rate-jobs.ts), run with the jobs; without it no source is
+   * fetched by this process (the console still binds pairs and previews formulas).
+   */
+  rates?: RateJobOptions;
 }
 
 /** What the API declared, for tests that walk every route. */
@@ -136,6 +142,7 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
+    rates: options.rates ?? null,
     affiliate: options.affiliate ?? DEFAULT_AFFILIATE_SETTINGS,
     accountSecurity:
       options.accountSecurity ??
@@ -174,6 +181,17 @@ export async function registerApi(
       log: app.log,
       pollingIntervalSeconds: options.jobPollingIntervalSeconds,
     });
+    if (options.rates) {
+      await registerRateJobs({
+        ...options.rates,
+        boss: options.jobs,
+        db: options.db,
+        catalogueChanges: options.catalogueChanges,
+        appUrl: options.appUrl,
+        log: app.log,
+        pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      });
+    }
   }
   const docs: SignedRouteDoc[] = [];
   const apiKeyDocs: ApiKeyRouteDoc[] = [];

@@ -155,6 +155,36 @@ const EnvObject = z.object({
   BTCPAY_WEBHOOK_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
   /** How often every watched address and invoice is read, in seconds. */
   PAYMENTS_POLL_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
+  /**
+   * Rate sources' base URLs (issue 27): each source's public API unless set; tests and demos
+   * point them at a local fake. A trailing path is kept (`http://127.0.0.1:3241/binance`).
+   */
+  RATES_BINANCE_URL: z.url({ protocol: /^https?$/ }).default("https://api.binance.com"),
+  RATES_BYBIT_URL: z.url({ protocol: /^https?$/ }).default("https://api.bybit.com"),
+  RATES_CBR_URL: z.url({ protocol: /^https?$/ }).default("https://www.cbr.ru"),
+  RATES_NBU_URL: z.url({ protocol: /^https?$/ }).default("https://bank.gov.ua"),
+  RATES_ECB_URL: z.url({ protocol: /^https?$/ }).default("https://www.ecb.europa.eu"),
+  /** How often each rate source is fetched, in seconds (one replica fetches, decision 056). */
+  RATES_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /**
+   * A source quote that moves more than this percent from its last good value in one fetch is
+   * nonsense until the next fetch confirms it (decision 056); pairs have their own bound.
+   */
+  RATES_MAX_JUMP_PERCENT: z.coerce.number().min(0.1).max(1_000).default(25),
+  /**
+   * BestChange API v2 for pairs that hold a position on the monitor (decision 057): its base
+   * URL, the key (unset: no pair follows the monitor) and our own exchanger id, never followed.
+   */
+  BESTCHANGE_API_URL: z.url({ protocol: /^https?$/ }).default("https://bestchange.app"),
+  BESTCHANGE_API_KEY: optional(z.string().min(1).max(200)),
+  BESTCHANGE_OWN_ID: optional(z.coerce.number().int().min(1)),
+  /** A source silent (no good fetch) this long raises an operator alert, in seconds. */
+  RATES_SILENT_ALERT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 86_400)
+    .default(600),
 });
 
 const EnvSchema = EnvObject.superRefine((env, ctx) => {

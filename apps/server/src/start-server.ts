@@ -162,6 +162,25 @@ export async function startServer(
       affiliate: config.affiliate,
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
       payments: paymentSettingsOf(config),
+      rates: {
+        urls: {
+          binance: config.RATES_BINANCE_URL,
+          bybit: config.RATES_BYBIT_URL,
+          cbr: config.RATES_CBR_URL,
+          nbu: config.RATES_NBU_URL,
+          ecb: config.RATES_ECB_URL,
+        },
+        refreshSeconds: config.RATES_REFRESH_SECONDS,
+        maxJumpPercent: String(config.RATES_MAX_JUMP_PERCENT),
+        silentAlertSeconds: config.RATES_SILENT_ALERT_SECONDS,
+        monitor: config.BESTCHANGE_API_KEY
+          ? {
+              baseUrl: config.BESTCHANGE_API_URL,
+              apiKey: config.BESTCHANGE_API_KEY,
+              ownChanger: config.BESTCHANGE_OWN_ID ?? null,
+            }
+          : undefined,
+      },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
         loginLimiter: createOperatorLoginLimits({ store: account.store }),

@@ -30,6 +30,7 @@ export const EXPECTED_NAMES = [
   "obmen_outbox_pending",
   "obmen_outbox_oldest_pending_age_seconds",
   "obmen_jobs_queued",
+  "obmen_rate_source_age_seconds",
 ];
 
 /**

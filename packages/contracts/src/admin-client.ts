@@ -40,6 +40,12 @@ import {
   type AdminCreateContentRequest,
 } from "./admin-content.ts";
 import { AdminDashboardResponse, type DashboardPeriod } from "./admin-dashboard.ts";
+import {
+  AdminPairRateHistoryResponse,
+  type AdminRatePreviewRequest,
+  AdminRatePreviewResponse,
+  AdminRateSourceListResponse,
+} from "./admin-rates.ts";
 import { type AdminAlertSettingsPatch, AdminAlertSettingsResponse } from "./admin-settings.ts";
 import {
   AdminPartnerListResponse,
@@ -204,6 +210,20 @@ export function createAdminClient(options: AdminClientOptions = {}) {
       create: (body: AdminCreatePairRequest) => call(AdminPairResponse, "POST", "/pairs", body),
       update: (pairId: number, patch: AdminPairPatch) =>
         call(AdminPairResponse, "PATCH", `/pairs/${id(pairId)}`, patch),
+      /** Accepts a real rate held back by the pair's jump bound (decision 056). */
+      confirmRate: (pairId: number) =>
+        call(AdminPairResponse, "POST", `/pairs/${id(pairId)}/confirm-rate`),
+      rateHistory: (pairId: number, hours = 24) =>
+        call(
+          AdminPairRateHistoryResponse,
+          "GET",
+          `/pairs/${id(pairId)}/rate-history?hours=${hours}`,
+        ),
+    },
+    rateSources: {
+      list: () => call(AdminRateSourceListResponse, "GET", "/rate-sources"),
+      preview: (body: AdminRatePreviewRequest) =>
+        call(AdminRatePreviewResponse, "POST", "/rate-sources/preview", body),
     },
     withdrawals: {
       list: (filter: { status?: WithdrawalStatus; page?: number } = {}) =>

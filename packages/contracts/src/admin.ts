@@ -6,6 +6,13 @@ import {
 } from "@obmen/domain";
 import { z } from "zod";
 import {
+  AdminPairAutomaticRate,
+  AdminPairMonitorSettings,
+  MarkupFixed,
+  MarkupPercent,
+  RateFormula,
+} from "./admin-rates.ts";
+import {
   CurrencyDecimals,
   CurrencyKind,
   DecimalString,
@@ -371,6 +378,8 @@ export const AdminPair = z.object({
   max_receive_sum: DecimalString.nullable(),
   sort_order: z.number().int(),
   updated_at: Timestamp,
+  /** Null while the operator types the rates (decision 056). */
+  automatic_rate: AdminPairAutomaticRate.nullable(),
 });
 export type AdminPair = z.infer<typeof AdminPair>;
 export const AdminPairListResponse = dataResponse(z.object({ items: z.array(AdminPair) }));
@@ -394,6 +403,24 @@ export const AdminPairPatch = z
     min_receive_sum: AdminDecimal.nullable().optional(),
     max_receive_sum: AdminDecimal.nullable().optional(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    /**
+     * Automatic rates (issue 27, decision 056): a formula binds the pair, `null` returns it to
+     * typed rates. The markup is in the exchange's favour in either direction.
+     */
+    rate_source: RateFormula.nullable().optional(),
+    markup_percent: MarkupPercent.optional(),
+    markup_fixed: MarkupFixed.nullable().optional(),
+    /** A quote older than this takes the pair out of service until a fresh one arrives. */
+    freshness_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .optional(),
+    /** A real rate moving more than this percent waits for confirmation (null: no bound). */
+    max_jump_percent: MarkupPercent.nullable().optional(),
+    /** Hold a position on the monitor instead of the fixed markup (null: stop following). */
+    monitor: AdminPairMonitorSettings.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 export type AdminPairPatch = z.input<typeof AdminPairPatch>;

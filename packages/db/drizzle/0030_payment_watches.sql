@@ -48,4 +48,4 @@ ALTER TABLE "payment_watches" ADD CONSTRAINT "payment_watches_currency_id_curren
 CREATE UNIQUE INDEX "order_payment_targets_address_idx" ON "order_payment_targets" USING btree ("address") WHERE "order_payment_targets"."kind" = 'esplora';--> statement-breakpoint
 CREATE UNIQUE INDEX "order_payment_targets_invoice_idx" ON "order_payment_targets" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "order_payment_targets_watch_idx" ON "order_payment_targets" USING btree ("watch_until");--> statement-breakpoint
-ALTER TABLE "operator_alerts" ADD CONSTRAINT "operator_alerts_kind_check" CHECK ("operator_alerts"."kind" in ('new_order', 'paid_order', 'low_reserve', 'payment_mismatch'));
+ALTER TABLE "operator_alerts" ADD CONSTRAINT "operator_alerts_kind_check" CHECK ("operator_alerts"."kind" in ('new_order', 'paid_order', 'low_reserve', 'payment_mismatch', 'rate_source_silent', 'rate_jump'));

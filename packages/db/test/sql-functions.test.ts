@@ -181,7 +181,9 @@ describe("a function migration", () => {
       readFileSync(sourceFile, "utf8").replace("p_rid text\n", "p_rid text,\n\tp_note text\n"),
     );
     const written = writeFunctionMigration({ ...folders, name: "order_note" })!;
-    expect(path.basename(written)).toBe(`${String(before.length).padStart(4, "0")}_order_note.sql`);
+    // Numbered after the highest one: numbers given out to branches leave gaps until merged.
+    const next = Math.max(...before.map((file) => Number(file.slice(0, 4)))) + 1;
+    expect(path.basename(written)).toBe(`${String(next).padStart(4, "0")}_order_note.sql`);
     expect(writeFunctionMigration(folders)).toBeUndefined();
 
     const database = await createTestDatabase({ migrate: false });

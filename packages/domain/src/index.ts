@@ -138,3 +138,23 @@ export {
   resolveLimits,
   type SendLimitValues,
 } from "./pricing/resolve-limits.ts";
+export {
+  applyMarkup,
+  evaluateRateFormula,
+  type PairMarkup,
+  type PairRates,
+  pairRatesFor,
+  RATE_PLACES,
+  RATE_SIGNIFICANT_DIGITS,
+  type RateSide,
+} from "./rates/compute-pair-rates.ts";
+export { followMonitor, type MonitorOffer, type MonitorPosition } from "./rates/follow-monitor.ts";
+export {
+  formatRateFormula,
+  MAX_FORMULA_TERMS,
+  parseRateFormula,
+  quoteKey,
+  RATE_FORMULA_SOURCES,
+  type RateFormulaTerm,
+} from "./rates/rate-formula.ts";
+export { isRateJump } from "./rates/rate-jump.ts";

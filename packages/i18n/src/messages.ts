@@ -21,6 +21,8 @@ export const SERVER_SECTIONS = [
   "FieldNames",
   "Payment",
   "Mail",
+  // Automatic rates' alerts and the console's field messages (issue 27); the site shows none.
+  "RateAdmin",
   // The operator console's texts: its own bundle imports them (apps/admin), the site never.
   "Console",
 ] as const;

@@ -17,6 +17,7 @@ import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
 import { registerAdminOperatorRoutes } from "./operators/routes.ts";
 import { registerAdminOrderRoutes } from "./orders/routes.ts";
+import { registerAdminRateRoutes } from "./rates/routes.ts";
 import { registerAdminSettingsRoutes } from "./settings/routes.ts";
 import { registerAdminWithdrawalRoutes } from "./withdrawals/routes.ts";
 
@@ -81,6 +82,7 @@ export async function registerAdminApi(
     registerAdminOrderRoutes(routes);
     registerAdminDashboardRoutes(routes);
     registerAdminCatalogueRoutes(routes);
+    registerAdminRateRoutes(routes);
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
     registerAdminSettingsRoutes(routes);

@@ -261,8 +261,11 @@ async function findReserveCrossings(tx: Transaction): Promise<ReserveCrossing[]>
 export async function writeAlert(
   tx: Transaction,
   settings: StoredAlertSettings,
-  /** `payment_mismatch` (issue 28) is always sent: it needs an operator. */
-  kind: AlertEvent | "payment_mismatch",
+  /**
+   * `payment_mismatch` (issue 28) and the rate alerts (apps/api/src/rates/rate-alerts.ts) are
+   * always sent: they need an operator, and no setting turns them off.
+   */
+  kind: AlertEvent | "payment_mismatch" | "rate_source_silent" | "rate_jump",
   dedupeKey: string,
   alert: AlertText,
 ): Promise<boolean> {

@@ -10,22 +10,37 @@ export function createChangeDroppedValue<T>(options: {
   /** `generation` counts changes, for builds that must order themselves (rates export). */
   build: (generation: number) => Promise<T>;
   changes: CatalogueChanges;
+  /**
+   * When a built value goes stale by itself (epoch ms), or null: a pair whose automatic rate
+   * passes its freshness limit leaves the list with no change to announce it (decision 056).
+   */
+  expiresAt?: (value: T) => number | null;
+  now?: () => number;
 }) {
+  const now = options.now ?? Date.now;
   let generation = 0;
   let current: T | undefined;
+  let currentExpiresAt: number | null = null;
   let building: Promise<T> | undefined;
-  options.changes.subscribe(() => {
+  const drop = () => {
     generation++;
     current = undefined;
+    currentExpiresAt = null;
     building = undefined;
-  });
+  };
+  options.changes.subscribe(drop);
+  const expired = () => currentExpiresAt !== null && now() >= currentExpiresAt;
 
   function get(): Promise<T> {
+    if (current !== undefined && expired()) drop();
     if (current !== undefined) return Promise.resolve(current);
     if (!building) {
       const startedAt = generation;
       const pending = options.build(startedAt).then((value) => {
-        if (startedAt === generation) current = value;
+        if (startedAt === generation) {
+          current = value;
+          currentExpiresAt = options.expiresAt?.(value) ?? null;
+        }
         if (building === pending) building = undefined;
         return value;
       });
@@ -40,7 +55,7 @@ export function createChangeDroppedValue<T>(options: {
   return {
     get,
     /** The value if one is built, so a hot path can answer without awaiting. */
-    peek: (): T | undefined => current,
+    peek: (): T | undefined => (expired() ? undefined : current),
   };
 }
 
@@ -48,11 +63,16 @@ export function createChangeDroppedValue<T>(options: {
 export function createChangeDroppedPerLanguage<T>(options: {
   build: (lang: Locale) => Promise<T>;
   changes: CatalogueChanges;
+  expiresAt?: (value: T) => number | null;
 }) {
   const byLang = new Map(
     LOCALES.map((lang) => [
       lang,
-      createChangeDroppedValue({ changes: options.changes, build: () => options.build(lang) }),
+      createChangeDroppedValue({
+        changes: options.changes,
+        build: () => options.build(lang),
+        expiresAt: options.expiresAt,
+      }),
     ]),
   );
   return { get: (lang: Locale) => byLang.get(lang)!.get() };

@@ -7,7 +7,7 @@ import {
   type Database,
   paySystems,
 } from "@obmen/db";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { availableReserve } from "./available-reserve.ts";
 import { paySystemName } from "./pay-system-name.ts";
@@ -24,7 +24,7 @@ type FieldRow = typeof currencyFields.$inferSelect;
 export async function loadCurrencyPairs(options: {
   db: Database;
   lang: Locale;
-}): Promise<CurrencyPairEntry[]> {
+}): Promise<LoadedPairs> {
   const { db, lang } = options;
   const sendCurrency = alias(currencies, "send_currency");
   const receiveCurrency = alias(currencies, "receive_currency");
@@ -56,6 +56,8 @@ export async function loadCurrencyPairs(options: {
           eq(currencyPairs.active, true),
           eq(sendCurrency.active, true),
           eq(receiveCurrency.active, true),
+          // An automatic rate past its freshness limit is out of service (decision 056).
+          or(isNull(currencyPairs.rateFreshUntil), gt(currencyPairs.rateFreshUntil, sql`now()`)),
         ),
       )
       .orderBy(asc(currencyPairs.sortOrder), asc(currencyPairs.id)),
@@ -73,7 +75,12 @@ export async function loadCurrencyPairs(options: {
       .filter((field) => field.side === side)
       .map((field) => toFieldDefinition(field, lang));
 
-  return rows.map(
+  let freshUntil: number | null = null;
+  for (const { pair } of rows) {
+    const until = pair.rateFreshUntil?.getTime();
+    if (until !== undefined && (freshUntil === null || until < freshUntil)) freshUntil = until;
+  }
+  const entries = rows.map(
     ({ pair, send, sendPaySystem, sendHeld, receive, receivePaySystem, receiveHeld }) => ({
       id: pair.id,
       rate: {
@@ -100,6 +107,13 @@ export async function loadCurrencyPairs(options: {
       fields: [...fieldsOf(send.id, "send"), ...fieldsOf(receive.id, "receive")],
     }),
   );
+  return { entries, freshUntil };
+}
+
+/** The list, and when its first automatic rate goes stale (epoch ms; null: none does). */
+export interface LoadedPairs {
+  entries: CurrencyPairEntry[];
+  freshUntil: number | null;
 }
 
 function toCurrency(

@@ -34,6 +34,11 @@ export interface RatesExportSnapshot {
  */
 export function createRatesExportCache(options: {
   loadEntries: () => Promise<readonly CurrencyPairEntry[]>;
+  /**
+   * When the entries just loaded go stale by themselves (the pair list's `freshUntil`): an
+   * automatic rate past its freshness limit leaves the export then (decision 056).
+   */
+  entriesFreshUntil?: () => number | null;
   loadNewestChangeSeconds: () => Promise<number | null>;
   changes: CatalogueChanges;
   now?: () => number;
@@ -43,11 +48,13 @@ export function createRatesExportCache(options: {
   let previous: RatesExportSnapshot | undefined;
   let previousGeneration = -1;
 
+  const freshUntilByBody = new WeakMap<RatesExportSnapshot, number | null>();
   async function build(generation: number): Promise<RatesExportSnapshot> {
     const [entries, newestChangeSeconds] = await Promise.all([
       options.loadEntries(),
       options.loadNewestChangeSeconds(),
     ]);
+    const freshUntil = options.entriesFreshUntil?.() ?? null;
     const items = buildRateItems(entries);
     const xmlBody = Buffer.from(renderRatesXml(items), "utf8");
     const jsonBody = Buffer.from(renderRatesJson(items), "utf8");
@@ -70,6 +77,7 @@ export function createRatesExportCache(options: {
       ),
       lastModifiedSeconds,
     };
+    freshUntilByBody.set(snapshot, freshUntil);
     // A stale build finishing after a newer one must not become the reference.
     if (generation >= previousGeneration) {
       previous = snapshot;
@@ -78,7 +86,12 @@ export function createRatesExportCache(options: {
     return snapshot;
   }
 
-  return createChangeDroppedValue({ build, changes: options.changes });
+  return createChangeDroppedValue({
+    build,
+    changes: options.changes,
+    expiresAt: (snapshot) => freshUntilByBody.get(snapshot) ?? null,
+    now,
+  });
 }
 
 export type RatesExportCache = ReturnType<typeof createRatesExportCache>;

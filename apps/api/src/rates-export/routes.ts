@@ -17,10 +17,16 @@ type ChooseRepresentation = (snapshot: RatesExportSnapshot) => ExportRepresentat
  * catalogue change (docs/decisions/004-rates-export.md).
  */
 export function registerRatesExportRoutes({ app, deps }: ApiRoutes) {
+  let freshUntil: number | null = null;
   const cache = createRatesExportCache({
     // The pair list the calculator uses, so monitors see exactly the site's rates, reserves
     // and limits; its labels' language does not matter here.
-    loadEntries: async () => (await deps.pairCache.get(DEFAULT_LOCALE)).entries,
+    loadEntries: async () => {
+      const list = await deps.pairCache.get(DEFAULT_LOCALE);
+      freshUntil = list.freshUntil;
+      return list.entries;
+    },
+    entriesFreshUntil: () => freshUntil,
     loadNewestChangeSeconds: () => loadNewestChangeSeconds({ db: deps.db }),
     changes: deps.catalogueChanges,
   });

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { orderReceipts } from "@obmen/db";
+import type { AdminPair } from "@obmen/contracts";
+import { currencyPairs, orderReceipts, rateQuotesLatest } from "@obmen/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotp } from "../../src/admin/auth/totp.ts";
 import { seedPartner, seedWithdrawal } from "../affiliate/support/affiliate-kit.ts";
@@ -258,6 +260,52 @@ describe("every console call answers with its declared response schema", () => {
     await expectDeclared("PATCH", "/admin/api/content/{id}", `/admin/api/content/${id}`, {
       body: { published: false, translations: { en: { title: "Question?", body: "Answer." } } },
     });
+  });
+
+  it("automatic rates (issue 27)", async () => {
+    await api.db
+      .insert(rateQuotesLatest)
+      .values({ source: "binance", symbol: "BTCUSDT", value: "91234.5", fetchedAt: new Date() });
+    await expectDeclared("GET", "/admin/api/rate-sources", "/admin/api/rate-sources");
+    await expectDeclared(
+      "POST",
+      "/admin/api/rate-sources/preview",
+      "/admin/api/rate-sources/preview",
+      {
+        body: { rate_source: "binance:BTCUSDT", markup_percent: "1", side: "receive" },
+      },
+    );
+    const pairs = await adminCall(api, "GET", "/admin/api/pairs", { cookie: admin });
+    const pair: AdminPair = pairs.body.data.items.find(
+      (item: AdminPair) =>
+        item.send_currency.url_xml === "BTC" && item.receive_currency.url_xml === "USDTTRC20",
+    );
+    const bound = await expectDeclared(
+      "PATCH",
+      "/admin/api/pairs/{id}",
+      `/admin/api/pairs/${pair.id}`,
+      {
+        body: { rate_source: "binance:BTCUSDT", markup_percent: "1", freshness_seconds: 60 },
+      },
+    );
+    expect(bound.body.data.automatic_rate).toMatchObject({
+      in_service: true,
+      quotes: [{ value: "91234.5" }],
+    });
+    await api.db
+      .update(currencyPairs)
+      .set({ heldRealRate: "99000" })
+      .where(eq(currencyPairs.id, pair.id));
+    await expectDeclared(
+      "POST",
+      "/admin/api/pairs/{id}/confirm-rate",
+      `/admin/api/pairs/${pair.id}/confirm-rate`,
+    );
+    await expectDeclared(
+      "GET",
+      "/admin/api/pairs/{id}/rate-history",
+      `/admin/api/pairs/${pair.id}/rate-history?hours=24`,
+    );
   });
 
   it("covers every declared call", () => {

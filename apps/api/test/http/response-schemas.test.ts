@@ -96,6 +96,9 @@ describe("every documented route answers with its declared response schema", () 
     for (const method of ["GET", "POST"] as const) {
       const { data: pairs } = await signed(method, "/rest/currency_pair/list");
       await signed(method, "/rest/currency_pair", { currency_pairs_in_service_id: pairs[0].id });
+      await signed(method, "/rest/currency_pair/rate_history", {
+        currency_pairs_in_service_id: pairs[0].id,
+      });
       await signed(method, "/rest/reserve/list");
     }
   });

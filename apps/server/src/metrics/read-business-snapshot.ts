@@ -10,6 +10,8 @@ export interface BusinessSnapshot {
   outboxOldestPendingAgeSeconds: number;
   /** Jobs waiting (created or retrying) per pg-boss queue; queues without any report 0. */
   jobsQueued: { queue: string; jobs: number }[];
+  /** Seconds since each rate source's last good fetch (sources fetched at least once). */
+  rateSourceAges: { source: string; ageSeconds: number }[];
 }
 
 /**
@@ -20,7 +22,7 @@ export interface BusinessSnapshot {
  * reads the same rows and reports the same values: dashboards take `max` over instances.
  */
 export async function readBusinessSnapshot(db: Database): Promise<BusinessSnapshot> {
-  const [statuses, completed, reserves, outbox, jobs] = await Promise.all([
+  const [statuses, completed, reserves, outbox, jobs, rateSources] = await Promise.all([
     db.execute<{ status: string; orders: number }>(
       sql`select status, count(*)::int as orders from orders group by status`,
     ),
@@ -37,6 +39,9 @@ export async function readBusinessSnapshot(db: Database): Promise<BusinessSnapsh
              extract(epoch from now() - min(created_at))::float8 as oldest_age_seconds
         from mail_outbox where status = 'pending'`),
     readQueuedJobs(db),
+    db.execute<{ source: string; age_seconds: number }>(sql`
+      select id as source, extract(epoch from now() - last_good_at)::float8 as age_seconds
+        from rate_sources where last_good_at is not null`),
   ]);
   return {
     ordersByStatus: statuses.rows,
@@ -49,6 +54,10 @@ export async function readBusinessSnapshot(db: Database): Promise<BusinessSnapsh
     outboxPending: outbox.rows[0]?.pending ?? 0,
     outboxOldestPendingAgeSeconds: Math.max(0, outbox.rows[0]?.oldest_age_seconds ?? 0),
     jobsQueued: jobs,
+    rateSourceAges: rateSources.rows.map((row) => ({
+      source: row.source,
+      ageSeconds: Math.max(0, Number(row.age_seconds)),
+    })),
   };
 }
 

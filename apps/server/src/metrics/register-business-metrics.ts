@@ -5,7 +5,8 @@ import { type BusinessSnapshot, readBusinessSnapshot } from "./read-business-sna
 /**
  * The exchange's own figures, read from the database when Prometheus scrapes (decision 031),
  * so they are true whichever replica changed them; every replica reports the same values.
- * The rate sources' quote age joins here once rate sources exist (issue 17 point 1).
+ * The rate sources' quote age is here too (issue 27): an alert rule on it pages before pairs
+ * leave service.
  */
 export function registerBusinessMetrics(
   registry: Registry,
@@ -87,6 +88,18 @@ export function registerBusinessMetrics(
       const figures = await snapshot();
       this.reset();
       if (figures) this.set(figures.outboxOldestPendingAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: "obmen_rate_source_age_seconds",
+    help: "Seconds since each rate source's last good fetch (sources fetched at least once)",
+    labelNames: ["source"] as const,
+    registers,
+    async collect() {
+      const figures = await snapshot();
+      this.reset();
+      for (const row of figures?.rateSourceAges ?? [])
+        this.set({ source: row.source }, row.ageSeconds);
     },
   });
   new Gauge({

@@ -1,3 +1,4 @@
+import type { PairRatePoint } from "@obmen/contracts";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readForm } from "../account/read-form.server.ts";
 import { loadSavedForPair } from "../account/saved-for-pair.server.ts";
@@ -7,6 +8,7 @@ import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
 import { NotOpenPage } from "../calculator/not-open-notice.tsx";
 import { exchangeRedirect, selectPath } from "../calculator/pair-paths.ts";
+import { RateSparkline } from "../calculator/rate-sparkline.tsx";
 import {
   type CalculatorPair,
   findPairByCodes,
@@ -29,7 +31,9 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   // Shared with the site layout's list in the same request: one API call, not two.
   const entries = await loadPairEntries(context, locale);
   // No pair at all (a new site): no such page yet, but the visitor learns why (NotOpenPage).
-  if (entries.length === 0) return data({ pair: null, savedWallets: [] }, { status: 404 });
+  if (entries.length === 0) {
+    return data({ pair: null, savedWallets: [], rateHistory: [] }, { status: 404 });
+  }
   const entry = findPairByCodes(entries, params.from, params.to);
   if (!entry) throw data(`Page Not Found: ${url.pathname}`, { status: 404 });
   const { send_currency: send, receive_currency: receive } = entry.currency_pair;
@@ -37,16 +41,19 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const moved = exchangeRedirect(params, { send: send.url_xml, receive: receive.url_xml });
   if (moved !== null) throw redirect(`${localizePath(locale, moved)}${url.search}`, 301);
   // A signed-in user's template amount and saved wallets for this direction (issue 13).
-  const saved = await loadSavedForPair({
-    context,
-    request,
-    locale,
-    sendCurrencyId: send.id,
-    receiveCurrencyId: receive.id,
-  });
+  const [saved, rateHistory] = await Promise.all([
+    loadSavedForPair({
+      context,
+      request,
+      locale,
+      sendCurrencyId: send.id,
+      receiveCurrencyId: receive.id,
+    }),
+    loadRateHistory(context, locale, entry.id),
+  ]);
   const pair = toCalculatorPair(entry);
   if (saved.templateAmount !== null) pair.defaultSendAmount = saved.templateAmount;
-  return { pair, savedWallets: saved.wallets };
+  return { pair, savedWallets: saved.wallets, rateHistory };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -77,6 +84,21 @@ function withReferral(formData: FormData, cookieHeader: string | null): FormData
   return formData;
 }
 
+/** The sparkline's points (issue 27); the page never fails for want of them. */
+async function loadRateHistory(
+  context: Route.LoaderArgs["context"],
+  locale: ReturnType<typeof localeFromPathname>,
+  pairId: number,
+): Promise<PairRatePoint[]> {
+  const { api, clientIp, log } = context.get(webContext);
+  try {
+    return (await api.currencyPairs.rateHistory({ ip: clientIp, lang: locale }, pairId)).points;
+  } catch (error) {
+    log.warn({ err: error }, "rate history unavailable: the page goes without its sparkline");
+    return [];
+  }
+}
+
 /** A refused create leaves the page as it is, except a changed rate: then reload the pair. */
 export function shouldRevalidate({
   actionResult,
@@ -87,21 +109,30 @@ export function shouldRevalidate({
 }
 
 export default function Exchange({ loaderData, actionData }: Route.ComponentProps) {
-  const { pair, savedWallets } = loaderData;
+  const { pair, savedWallets, rateHistory } = loaderData;
   if (pair === null) return <NotOpenPage />;
-  return <ExchangePage pair={pair} failure={actionData} savedWallets={savedWallets} />;
+  return (
+    <ExchangePage
+      pair={pair}
+      failure={actionData}
+      savedWallets={savedWallets}
+      rateHistory={rateHistory}
+    />
+  );
 }
 
 function ExchangePage({
   pair,
   failure,
   savedWallets,
+  rateHistory,
 }: {
   pair: CalculatorPair;
   failure: Route.ComponentProps["actionData"];
   savedWallets: SavedWallet[];
+  rateHistory: PairRatePoint[];
 }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const href = useLocalizedHref();
   useRevalidateEvery(RATE_REFRESH_MS);
   const names = {
@@ -120,6 +151,12 @@ function ExchangePage({
         <Link to={href(selectPath(pair.send.urlXml))} className="exchange__change">
           {t("Calculator.ChangePair")}
         </Link>
+        <RateSparkline
+          points={rateHistory}
+          sendCode={pair.send.code}
+          receiveCode={pair.receive.code}
+          locale={locale}
+        />
         <Calculator pair={pair} failure={failure} savedWallets={savedWallets} />
       </section>
     </>

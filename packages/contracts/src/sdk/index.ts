@@ -9,6 +9,7 @@ import {
   ReviewOrderResponse,
   UpdateOrderResponse,
 } from "../orders.ts";
+import { PairRateHistoryResponse } from "../rate-history.ts";
 import { ReserveListResponse } from "../reserves.ts";
 import { type DataResponseSchema, dataResponse } from "../response.ts";
 import { createAffiliateClient } from "./affiliate-client.ts";
@@ -74,6 +75,15 @@ export function createObmenClient(options: {
           { currency_pairs_in_service_id: currencyPairsInServiceId },
           true,
           CurrencyPairResponse,
+        ),
+      /** The pair's applied rate over the last day, for the exchange page's sparkline. */
+      rateHistory: (caller: CallerContext, currencyPairsInServiceId: number) =>
+        call(
+          caller,
+          "/rest/currency_pair/rate_history",
+          { currency_pairs_in_service_id: currencyPairsInServiceId },
+          true,
+          PairRateHistoryResponse,
         ),
     },
     reserves: {

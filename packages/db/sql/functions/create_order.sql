@@ -66,7 +66,9 @@ BEGIN
 	FROM currency_pairs p
 	JOIN currencies c ON c.id = p.send_currency_id
 	JOIN pay_systems s ON s.id = c.pay_system_id
-	WHERE p.id = p_pair_id AND p.active AND c.active;
+	-- An automatic rate past its freshness limit is out of service by itself (decision 056).
+	WHERE p.id = p_pair_id AND p.active AND c.active
+		AND (p.rate_fresh_until IS NULL OR p.rate_fresh_until > now());
 	IF NOT FOUND THEN
 		RETURN jsonb_build_object('outcome', 'pair_inactive');
 	END IF;

@@ -6,7 +6,16 @@ import {
   type OrderFieldType,
 } from "@obmen/domain";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { createdAt, decimal, updatedAt } from "./columns.ts";
 
 /** A brand/network a currency moves through (Sberbank, Tether TRC20, …): spec §3 `pay_system`. */
@@ -143,6 +152,43 @@ export const currencyPairs = pgTable(
     maxReceiveSum: decimal("max_receive_sum"),
     active: boolean("active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * Automatic rates (issue 27, decision 056): the formula (`binance:BTCUSDT*cbr:USDRUB`); null
+     * means the operator types the rates. The formula fills the side that is not 1.
+     */
+    rateSource: text("rate_source"),
+    /** Percent the customer gets less than the real rate, in either direction. */
+    markupPercent: decimal("markup_percent"),
+    /** Taken on top, in the units of the formula's rate. */
+    markupFixed: decimal("markup_fixed"),
+    /** A quote older than this takes the pair out of service until a fresh one arrives. */
+    freshnessSeconds: integer("freshness_seconds"),
+    /**
+     * Until when the current automatic rate is fresh (its oldest quote's time + freshness):
+     * past it the pair is out of service (pair list, create_order, rates export) by itself.
+     * Null for manual rates.
+     */
+    rateFreshUntil: timestamp("rate_fresh_until", { withTimezone: true }),
+    /** Issue 27 point 6: a real rate moving more than this percent waits for confirmation. */
+    maxJumpPercent: decimal("max_jump_percent"),
+    /** The real rate held back by that bound, and how many fetches in a row gave it. */
+    heldRealRate: decimal("held_real_rate"),
+    heldCount: integer("held_count").notNull().default(0),
+    /**
+     * Position on the monitor (issue 27 point 5, decision 057): BestChange's ids of the two
+     * currencies, the place to hold, the step to beat the competitor by, the minimum margin
+     * (percent) below which the rate never goes, and exchangers (BestChange ids) not followed.
+     * Null `monitor_position`: the fixed markup applies.
+     */
+    monitorFrom: integer("monitor_from"),
+    monitorTo: integer("monitor_to"),
+    monitorPosition: integer("monitor_position"),
+    monitorStep: decimal("monitor_step"),
+    monitorMinMargin: decimal("monitor_min_margin"),
+    monitorIgnored: integer("monitor_ignored").array(),
+    /** Whom the current rate beats, and at which place (null: the markup applied). */
+    monitorCompetitor: integer("monitor_competitor"),
+    monitorCompetitorPosition: integer("monitor_competitor_position"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +205,15 @@ export const currencyPairs = pgTable(
       sql`${t.sendRateReal} > 0 and ${t.receiveRateReal} > 0`,
     ),
     check("currency_pairs_comission_check", sql`${t.comissionAmount} >= 0`),
+    check(
+      "currency_pairs_markup_check",
+      sql`${t.markupPercent} >= 0 and ${t.markupPercent} < 100 and ${t.markupFixed} >= 0`,
+    ),
+    check("currency_pairs_freshness_check", sql`${t.freshnessSeconds} > 0`),
+    check("currency_pairs_max_jump_check", sql`${t.maxJumpPercent} > 0`),
+    index("currency_pairs_rate_source_idx")
+      .on(t.rateSource)
+      .where(sql`${t.rateSource} is not null`),
   ],
 );
 

@@ -10,5 +10,6 @@ export * from "./operator-alerts.ts";
 export * from "./operators.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./rates.ts";
 export * from "./recalculations.ts";
 export * from "./relations.ts";

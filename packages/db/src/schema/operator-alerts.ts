@@ -45,7 +45,7 @@ export const operatorAlerts = pgTable(
     ),
     check(
       "operator_alerts_kind_check",
-      sql`${t.kind} in ('new_order', 'paid_order', 'low_reserve', 'payment_mismatch')`,
+      sql`${t.kind} in ('new_order', 'paid_order', 'low_reserve', 'payment_mismatch', 'rate_source_silent', 'rate_jump')`,
     ),
     index("operator_alerts_telegram_due_idx")
       .on(t.telegramNextAttemptAt)

@@ -3,6 +3,7 @@ import { consoleApi } from "../../api/client.ts";
 import { toApiDecimal } from "../../format/format.ts";
 import { formatNumberSafe, formatRateSafe } from "../../format/money.ts";
 import { useI18n } from "../../i18n.tsx";
+import { PairAutomaticRate } from "./pair-automatic-rate.tsx";
 import { currencyAmount, type Draft, decimalOrNull, OnOff, useRowEditor } from "./row-editor.tsx";
 
 const PAIR_DECIMALS = [
@@ -84,6 +85,7 @@ export function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => voi
           <button type="button" className="button button--small" onClick={editor.start}>
             {t("Console.Edit")}
           </button>
+          <PairAutomaticRate pair={pair} onSaved={onSaved} />
         </div>
       ) : (
         <form className="row__form" onSubmit={editor.save} noValidate>

@@ -60,7 +60,7 @@ export async function createPair(options: {
       active: request.active,
       sortOrder: request.sort_order,
     };
-    checkPair({ ...values, id: 0, createdAt: new Date(), updatedAt: new Date() }, request, {
+    checkPair(values, request, {
       send: decimalsOf(request.send_currency_id)!,
       receive: decimalsOf(request.receive_currency_id)!,
     });

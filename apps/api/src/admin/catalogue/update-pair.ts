@@ -6,9 +6,10 @@ import {
   type FieldProblem,
 } from "@obmen/contracts";
 import { currencies, currencyPairs, type Database } from "@obmen/db";
-import { toDecimal } from "@obmen/domain";
+import { formatRateFormula, parseRateFormula, toDecimal } from "@obmen/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { CatalogueChanges } from "../../catalogue/catalogue-changes.ts";
+import { applyPairRates } from "../../rates/apply-pair-rates.ts";
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { loadAdminPairs } from "./pair-view.ts";
 import { patchColumns } from "./patch-columns.ts";
@@ -25,7 +26,15 @@ const COLUMNS = {
   min_receive_sum: "minReceiveSum",
   max_receive_sum: "maxReceiveSum",
   sort_order: "sortOrder",
-} as const satisfies Record<keyof AdminPairPatch, keyof typeof currencyPairs.$inferSelect>;
+  rate_source: "rateSource",
+  markup_percent: "markupPercent",
+  markup_fixed: "markupFixed",
+  freshness_seconds: "freshnessSeconds",
+  max_jump_percent: "maxJumpPercent",
+} as const satisfies Record<
+  Exclude<keyof AdminPairPatch, "monitor">,
+  keyof typeof currencyPairs.$inferSelect
+>;
 
 type PairRow = typeof currencyPairs.$inferSelect;
 
@@ -51,7 +60,11 @@ export async function updatePair(options: {
       .where(eq(currencyPairs.id, id))
       .for("update");
     if (!current) throw new AppError(ErrorCode.NOT_FOUND);
-    const { set, before } = patchColumns({ columns: COLUMNS, patch, current });
+    const { monitor, ...columnPatch } = patch;
+    const { set, before } = patchColumns({ columns: COLUMNS, patch: columnPatch, current });
+    if (monitor !== undefined) before.monitor = current.monitorPosition === null ? null : "set";
+    bindRateSource(set, current, patch);
+    followMonitorSettings(set, current, patch);
     const places = await tx
       .select({ id: currencies.id, decimals: currencies.decimals })
       .from(currencies)
@@ -62,6 +75,14 @@ export async function updatePair(options: {
       receive: decimalsOf(current.receiveCurrencyId),
     });
     await tx.update(currencyPairs).set(set).where(eq(currencyPairs.id, id));
+    // A bound pair takes its rate from the quotes at once; without quotes yet it stays out of
+    // service until the refresh brings them (decision 056).
+    const [applied] = await applyPairRates({ tx, pairIds: [id] });
+    if (applied?.outcome === "bad_markup") {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        fields: { markup_fixed: { key: "RateAdmin.Errors.NothingLeft" } },
+      });
+    }
     await writeAudit({
       tx,
       actor: options.actor,
@@ -79,7 +100,17 @@ export async function updatePair(options: {
 }
 
 export function checkPair(
-  pair: PairRow,
+  pair: Pick<
+    PairRow,
+    | "sendRate"
+    | "receiveRate"
+    | "sendRateReal"
+    | "receiveRateReal"
+    | "minSendSum"
+    | "maxSendSum"
+    | "minReceiveSum"
+    | "maxReceiveSum"
+  >,
   patch: Partial<Record<keyof typeof COLUMNS, unknown>>,
   decimals: { send: number; receive: number },
 ) {
@@ -119,4 +150,92 @@ export function checkPair(
     }
   }
   if (Object.keys(fields).length > 0) throw new AppError(ErrorCode.VALIDATION_FAILED, { fields });
+}
+
+/** Freshness when a pair is bound without one: ten default refresh intervals. */
+const DEFAULT_FRESHNESS_SECONDS = 300;
+
+/**
+ * What binding or unbinding changes beyond the columns sent: a new formula is written in its
+ * canonical form and starts out of service (fresh until now) until its quotes give a rate;
+ * `null` returns the pair to typed rates and forgets the automatic settings.
+ */
+function bindRateSource(set: Partial<PairRow>, current: PairRow, patch: AdminPairPatch) {
+  if (patch.rate_source === null) {
+    Object.assign(set, {
+      rateSource: null,
+      markupPercent: null,
+      markupFixed: null,
+      freshnessSeconds: null,
+      maxJumpPercent: null,
+      rateFreshUntil: null,
+      heldRealRate: null,
+      heldCount: 0,
+      monitorFrom: null,
+      monitorTo: null,
+      monitorPosition: null,
+      monitorStep: null,
+      monitorMinMargin: null,
+      monitorIgnored: null,
+      monitorCompetitor: null,
+      monitorCompetitorPosition: null,
+    });
+    return;
+  }
+  const formula = patch.rate_source ?? current.rateSource;
+  if (formula === null) {
+    if (
+      patch.markup_percent !== undefined ||
+      patch.markup_fixed !== undefined ||
+      patch.freshness_seconds !== undefined ||
+      patch.max_jump_percent !== undefined
+    ) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
+      });
+    }
+    return;
+  }
+  const terms = parseRateFormula(formula);
+  if (!terms) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
+    });
+  }
+  if (patch.max_jump_percent !== undefined && patch.max_jump_percent !== null) {
+    if (toDecimal(patch.max_jump_percent).lte(0)) {
+      throw new AppError(ErrorCode.VALIDATION_FAILED, {
+        fields: { max_jump_percent: { key: "AdminErrors.MustBePositive" } },
+      });
+    }
+  }
+  set.rateSource = formatRateFormula(terms);
+  set.markupPercent ??= current.markupPercent ?? "0";
+  set.freshnessSeconds ??= current.freshnessSeconds ?? DEFAULT_FRESHNESS_SECONDS;
+  if (set.rateSource !== current.rateSource) {
+    set.rateFreshUntil = new Date();
+    set.heldRealRate = null;
+    set.heldCount = 0;
+  }
+}
+
+/** `monitor` sets or clears the position on the monitor; only on a pair bound to a formula. */
+function followMonitorSettings(set: Partial<PairRow>, current: PairRow, patch: AdminPairPatch) {
+  const monitor = patch.monitor;
+  if (monitor === undefined) return;
+  if (monitor !== null && (set.rateSource ?? current.rateSource) === null) {
+    throw new AppError(ErrorCode.VALIDATION_FAILED, {
+      fields: { rate_source: { key: "RateAdmin.Errors.BadFormula" } },
+    });
+  }
+  Object.assign(set, {
+    monitorFrom: monitor?.from ?? null,
+    monitorTo: monitor?.to ?? null,
+    monitorPosition: monitor?.position ?? null,
+    monitorStep: monitor?.step ?? null,
+    monitorMinMargin: monitor?.min_margin ?? null,
+    monitorIgnored: monitor?.ignored ?? null,
+    monitorCompetitor: null,
+    monitorCompetitorPosition: null,
+  });
 }

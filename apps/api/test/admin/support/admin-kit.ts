@@ -11,8 +11,10 @@ import {
   createMemoryReplayGuard,
   openDatabaseApiClients,
   registerApi,
+  startJobRunner,
 } from "../../../src/index.ts";
 import type { PaymentSettings } from "../../../src/payments/payment-settings.ts";
+import type { RateJobOptions } from "../../../src/rates/rate-jobs.ts";
 import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
@@ -29,6 +31,9 @@ export async function startAdminApi(
     seed?: boolean;
     accountSecurity?: AccountSecurity;
     payments?: PaymentSettings;
+    /** Run the job runner (and, with `rates`, the rate refresh) on the test's database. */
+    jobs?: boolean;
+    rates?: RateJobOptions;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -37,6 +42,7 @@ export async function startAdminApi(
   // As the server: an undecodable URL under /admin/api answers in the API's error shape.
   const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
   const catalogueChanges = createLocalCatalogueChanges();
+  const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {
     db: database.db,
     ping: database.ping,
@@ -44,10 +50,12 @@ export async function startAdminApi(
     replayGuard: createMemoryReplayGuard(),
     catalogueChanges,
     appUrl: `${APP_ORIGIN}/`,
-    jobs: null,
+    jobs,
+    jobPollingIntervalSeconds: 0.5,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
     payments: options.payments,
+    rates: options.rates,
     accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
@@ -58,6 +66,7 @@ export async function startAdminApi(
     docs,
     catalogueChanges,
     async close() {
+      await jobs?.stop({ graceful: false });
       await app.close();
       await database.close();
     },
