@@ -25,8 +25,12 @@ import { RowId, WholeNumber } from "./whole-number.ts";
  * for a bad query string. Published as OpenAPI at `/admin/api/openapi.json`.
  */
 
-/** admin: everything, operators and settings too; operator: orders and reserves; editor: content. */
-export const OPERATOR_ROLES = ["admin", "operator", "editor"] as const;
+/**
+ * admin: everything, operators and settings too; operator: orders, catalogue, reserves,
+ * withdrawals, blacklist, customers; desk: the order desk alone (list, order, status moves,
+ * recalculation, receipts; decision 062); editor: content.
+ */
+export const OPERATOR_ROLES = ["admin", "operator", "desk", "editor"] as const;
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 

@@ -7,7 +7,7 @@ import { useI18n } from "../i18n.tsx";
 import { useSubmission } from "./form-submission.ts";
 import { Field } from "./login.tsx";
 
-const ROLES: OperatorRole[] = ["operator", "editor", "admin"];
+const ROLES: OperatorRole[] = ["operator", "desk", "editor", "admin"];
 
 /** Admin only: who may use the console, and a new account with its role. */
 export function OperatorsScreen() {

@@ -1,0 +1,2 @@
+ALTER TABLE "operators" DROP CONSTRAINT "operators_role_check";--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_role_check" CHECK ("operators"."role" in ('admin', 'operator', 'desk', 'editor'));
