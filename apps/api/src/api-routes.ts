@@ -13,6 +13,7 @@ import type {
 } from "./http/signed-route.ts";
 import type { RouteAuth } from "./http/user-auth.ts";
 import type { OrderEffects } from "./orders/effects/order-effects.ts";
+import type { OrderRisk } from "./risk/order-risk.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {
@@ -29,6 +30,8 @@ export interface ApiDeps {
   appUrl: string;
   /** Rate limits, captcha and the TOTP seal of the account calls (decision 026). */
   accountSecurity: AccountSecurity;
+  /** Why a new order should be held (blacklist, blocked customer; decision 062). */
+  orderRisk: OrderRisk;
 }
 
 /** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */

@@ -34,6 +34,7 @@ import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
 import { registerOrderRoutes } from "./orders/routes.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
+import { createOrderRisk } from "./risk/order-risk.ts";
 
 export interface RegisterApiOptions {
   db: Database;
@@ -93,6 +94,13 @@ export async function registerApi(
   options: RegisterApiOptions,
 ): Promise<{ deps: ApiDeps; docs: ApiDocs }> {
   const checkResponses = options.checkResponses ?? false;
+  const accountSecurity =
+    options.accountSecurity ??
+    createAccountSecurity({
+      store: { kind: "memory" },
+      serverSecret: randomBytes(32).toString("hex"),
+      captchaProvider: "none",
+    });
   const contentChanges = options.contentChanges ?? createLocalCatalogueChanges();
   const deps: ApiDeps = {
     db: options.db,
@@ -113,13 +121,8 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
-    accountSecurity:
-      options.accountSecurity ??
-      createAccountSecurity({
-        store: { kind: "memory" },
-        serverSecret: randomBytes(32).toString("hex"),
-        captchaProvider: "none",
-      }),
+    accountSecurity,
+    orderRisk: createOrderRisk({ db: options.db, cardKey: accountSecurity.blacklistCardKey }),
   };
   if (options.jobs) {
     await registerOrderJobs({

@@ -5,6 +5,7 @@ import {
   type ORDER_STATUSES,
 } from "@obmen/domain";
 import { z } from "zod";
+import { OrderRiskFlag } from "./admin-risk.ts";
 import {
   CurrencyDecimals,
   CurrencyKind,
@@ -220,6 +221,8 @@ export const AdminOrder = AdminOrderListItem.extend({
   next_statuses: z.array(OrderStatus),
   /** What identifies the payout (transaction hash, bank reference), once completed. */
   payout_reference: z.string().nullable(),
+  /** Why the system held the order when it was created (issue 29); empty for most orders. */
+  risk_flags: z.array(OrderRiskFlag),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataResponse(AdminOrder);

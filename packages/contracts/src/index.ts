@@ -5,6 +5,7 @@ export * from "./account-data.ts";
 export * from "./admin.ts";
 export * from "./admin-content.ts";
 export * from "./admin-dashboard.ts";
+export * from "./admin-risk.ts";
 export * from "./admin-settings.ts";
 export * from "./affiliate.ts";
 export * from "./catalogue.ts";

@@ -35,6 +35,7 @@ const ALLOWED: ReadonlyArray<[ActorKind, OrderStatus, OrderStatus]> = [
   ["operator", "error", "cancelled"],
   ["operator", "completed", "refunded"],
   ["system", "new", "expired"],
+  ["system", "new", "hold"],
 ];
 
 describe("order status transitions", () => {
@@ -86,9 +87,12 @@ describe("order status transitions", () => {
     }
   });
 
-  it("the system only expires unpaid orders", () => {
+  it("the system only expires unpaid orders, or holds a new one that risk flagged", () => {
     const systemMoves = ALLOWED.filter(([actor]) => actor === "system");
-    expect(systemMoves).toEqual([["system", "new", "expired"]]);
+    expect(systemMoves).toEqual([
+      ["system", "new", "expired"],
+      ["system", "new", "hold"],
+    ]);
   });
 
   it("nextStatuses returns a copy that cannot corrupt the table", () => {

@@ -9,6 +9,7 @@ import {
 import { type AccountLimits, createAccountLimits } from "./limits/account-limits.ts";
 import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "./limits/limit-policy.ts";
 import type { LimiterStore } from "./limits/limiter-store.ts";
+import { deriveServerKey } from "./server-keys.ts";
 import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
 
 /** Limits, captcha and the TOTP secrets' seal (docs/decisions/026-rate-limits-captcha-totp.md). */
@@ -20,6 +21,8 @@ export interface AccountSecurity {
   totpBox: SecretBox;
   /** Seals the operator alerts' Telegram bot token at rest (decision 038 "Alerts"). */
   alertsBox: SecretBox;
+  /** Keys the blacklist's card hashes (risk/blacklist-value.ts, decision 062). */
+  blacklistCardKey: Buffer;
 }
 
 export interface AccountSecurityOptions {
@@ -59,5 +62,6 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
           }),
     totpBox: createSecretBox(options.serverSecret),
     alertsBox: createSecretBox(options.serverSecret, "alerts/telegram-token"),
+    blacklistCardKey: deriveServerKey(options.serverSecret, "blacklist/card"),
   };
 }

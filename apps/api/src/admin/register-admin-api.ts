@@ -7,6 +7,7 @@ import { registerAdminAuditRoutes } from "./audit/routes.ts";
 import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
+import { registerAdminBlacklistRoutes } from "./blacklist/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
 import { registerAdminContentRoutes } from "./content/routes.ts";
 import { registerAdminDashboardRoutes } from "./dashboard/routes.ts";
@@ -83,6 +84,7 @@ export async function registerAdminApi(
     registerAdminSettingsRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
+    registerAdminBlacklistRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

@@ -31,7 +31,7 @@ describe("every console call answers with its declared response schema", () => {
   afterAll(() => api.close());
 
   async function expectDeclared(
-    method: "GET" | "POST" | "PATCH" | "PUT",
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     template: string,
     url: string,
     options: { body?: unknown; cookie?: string | null } = {},
@@ -258,6 +258,18 @@ describe("every console call answers with its declared response schema", () => {
     await expectDeclared("PATCH", "/admin/api/content/{id}", `/admin/api/content/${id}`, {
       body: { published: false, translations: { en: { title: "Question?", body: "Answer." } } },
     });
+  });
+
+  it("the blacklist (issue 29)", async () => {
+    const created = await expectDeclared("POST", "/admin/api/blacklist", "/admin/api/blacklist", {
+      body: { kind: "card", value: "4111 1111 1111 1111", reason: "chargeback" },
+    });
+    await expectDeclared("GET", "/admin/api/blacklist", "/admin/api/blacklist?kind=card");
+    await expectDeclared(
+      "DELETE",
+      "/admin/api/blacklist/{id}",
+      `/admin/api/blacklist/${created.body.data.id}`,
+    );
   });
 
   it("covers every declared call", () => {

@@ -56,6 +56,9 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/content/{id}": ["admin", "editor"],
   "POST /admin/api/content": ["admin", "editor"],
   "PATCH /admin/api/content/{id}": ["admin", "editor"],
+  "GET /admin/api/blacklist": ["admin", "operator"],
+  "POST /admin/api/blacklist": ["admin", "operator"],
+  "DELETE /admin/api/blacklist/{id}": ["admin", "operator"],
 };
 
 const key = (doc: Pick<AdminRouteDoc, "method" | "path">) => `${doc.method} ${doc.path}`;

@@ -11,3 +11,4 @@ export * from "./operators.ts";
 export * from "./orders.ts";
 export * from "./recalculations.ts";
 export * from "./relations.ts";
+export * from "./risk.ts";

@@ -45,6 +45,8 @@ type TransitionTable = Readonly<
  *   cancelled (no payment found), so it keeps the reserve until then;
  * - the system only expires unpaid orders whose locked rate ran out; it never touches
  *   an order the customer says is paid — an operator must look at those;
+ * - system new → hold: risk (a blacklist hit, a blocked customer, an AML score) holds a new
+ *   order in its create transaction instead of refusing it (issue 29, decision 062);
  * - operator completed → refunded: the one way back from a finished order, for a chargeback
  *   or a customer who returned the payout (docs/decisions/039-refund-after-completion.md).
  *   The console lets only an `admin` make it and requires the reason; the partner's reward is
@@ -65,7 +67,7 @@ const TRANSITIONS: TransitionTable = {
     completed: ["refunded"],
   },
   system: {
-    new: ["expired"],
+    new: ["expired", "hold"],
   },
 };
 

@@ -62,7 +62,7 @@ export interface AdminCall {
 /** One console call as a browser on the console's page makes it (its Origin, its cookie). */
 export async function adminCall(
   api: AdminTestApi,
-  method: "GET" | "POST" | "PATCH" | "PUT",
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   options: {
     cookie?: string | null;
