@@ -10,6 +10,7 @@ import { registerAdminAuthRoutes } from "./auth/routes.ts";
 import { registerAdminBlacklistRoutes } from "./blacklist/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
 import { registerAdminContentRoutes } from "./content/routes.ts";
+import { registerAdminCustomerRoutes } from "./customers/routes.ts";
 import { registerAdminDashboardRoutes } from "./dashboard/routes.ts";
 import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
@@ -85,6 +86,7 @@ export async function registerAdminApi(
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
     registerAdminBlacklistRoutes(routes);
+    registerAdminCustomerRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

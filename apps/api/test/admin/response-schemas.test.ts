@@ -272,6 +272,25 @@ describe("every console call answers with its declared response schema", () => {
     );
   });
 
+  it("customers (issue 29)", async () => {
+    const id = await seedPartner(api.db, { email: "schema.customer@example.com" });
+    await expectDeclared("GET", "/admin/api/customers", "/admin/api/customers?q=schema.customer");
+    await expectDeclared("GET", "/admin/api/customers/{id}", `/admin/api/customers/${id}`);
+    await expectDeclared(
+      "POST",
+      "/admin/api/customers/{id}/block",
+      `/admin/api/customers/${id}/block`,
+      {
+        body: { reason: "schema check" },
+      },
+    );
+    await expectDeclared(
+      "POST",
+      "/admin/api/customers/{id}/unblock",
+      `/admin/api/customers/${id}/unblock`,
+    );
+  });
+
   it("covers every declared call", () => {
     expect([...covered].sort()).toEqual(
       api.docs.admin.map((doc) => `${doc.method} ${doc.path}`).sort(),

@@ -59,6 +59,10 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/blacklist": ["admin", "operator"],
   "POST /admin/api/blacklist": ["admin", "operator"],
   "DELETE /admin/api/blacklist/{id}": ["admin", "operator"],
+  "GET /admin/api/customers": ["admin", "operator"],
+  "GET /admin/api/customers/{id}": ["admin", "operator"],
+  "POST /admin/api/customers/{id}/block": ["admin", "operator"],
+  "POST /admin/api/customers/{id}/unblock": ["admin", "operator"],
 };
 
 const key = (doc: Pick<AdminRouteDoc, "method" | "path">) => `${doc.method} ${doc.path}`;
@@ -75,7 +79,10 @@ describe("the console's role check, route by route", () => {
     url = (path) =>
       path
         .replace("{uuid}", order)
-        .replace("{id}", path.includes("operators") ? crypto.randomUUID() : "1");
+        .replace(
+          "{id}",
+          path.includes("operators") || path.includes("customers") ? crypto.randomUUID() : "1",
+        );
   });
   afterAll(() => api.close());
 

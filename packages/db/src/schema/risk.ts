@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  unique,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { operators } from "./operators.ts";
 import { orders } from "./orders.ts";
