@@ -68,3 +68,25 @@ export const OrderRiskFlag = z.object({
   at: Timestamp,
 });
 export type OrderRiskFlag = z.infer<typeof OrderRiskFlag>;
+
+/**
+ * `GET /admin/api/orders/export.csv` (issue 29): orders created from `from` to `to` (UTC days,
+ * both included), optionally of one status.
+ */
+export const OrdersExportQuery = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  status: z
+    .enum([
+      "new",
+      "paid",
+      "processing",
+      "completed",
+      "cancelled",
+      "expired",
+      "hold",
+      "error",
+      "refunded",
+    ])
+    .optional(),
+});

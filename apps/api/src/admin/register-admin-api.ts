@@ -11,6 +11,7 @@ import { registerAdminBlacklistRoutes } from "./blacklist/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
 import { registerAdminContentRoutes } from "./content/routes.ts";
 import { registerAdminCustomerRoutes } from "./customers/routes.ts";
+import { registerAdminExportRoutes } from "./exports/routes.ts";
 import { registerAdminDashboardRoutes } from "./dashboard/routes.ts";
 import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
@@ -87,6 +88,7 @@ export async function registerAdminApi(
     registerAdminContentRoutes(routes);
     registerAdminBlacklistRoutes(routes);
     registerAdminCustomerRoutes(routes);
+    registerAdminExportRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

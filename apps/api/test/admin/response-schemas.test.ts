@@ -291,6 +291,10 @@ describe("every console call answers with its declared response schema", () => {
     );
   });
 
+  it("the orders export (issue 29)", async () => {
+    await expectDeclared("GET", "/admin/api/orders/export.csv", "/admin/api/orders/export.csv");
+  });
+
   it("covers every declared call", () => {
     expect([...covered].sort()).toEqual(
       api.docs.admin.map((doc) => `${doc.method} ${doc.path}`).sort(),

@@ -63,6 +63,7 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/customers/{id}": ["admin", "operator"],
   "POST /admin/api/customers/{id}/block": ["admin", "operator"],
   "POST /admin/api/customers/{id}/unblock": ["admin", "operator"],
+  "GET /admin/api/orders/export.csv": ["admin", "operator"],
 };
 
 const key = (doc: Pick<AdminRouteDoc, "method" | "path">) => `${doc.method} ${doc.path}`;
