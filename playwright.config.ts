@@ -91,7 +91,12 @@ export default defineConfig({
         e2eServer({
           port: captchaPort,
           dataDir: process.env.OBMEN_E2E_CAPTCHA_DATA_DIR,
-          env: { CAPTCHA_PROVIDER: "altcha" },
+          env: {
+            CAPTCHA_PROVIDER: "altcha",
+            // The console's captcha (e2e/console-captcha.spec.ts) signs in with it.
+            ADMIN_EMAIL: "captcha-admin@example.com",
+            ADMIN_PASSWORD: "Console-e2e-captcha-7",
+          },
         }),
       ],
 });

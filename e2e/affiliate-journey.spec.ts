@@ -30,7 +30,7 @@ const RUNS = [
     amount: "Сумма, USDT",
     submit: "Запросить выплату",
     requested: "Заявка на выплату принята. Сумма удерживается до выплаты.",
-    requestedStatus: "Запрошена",
+    requestedStatus: "Ждёт выплаты",
     debt: "Удержано в счёт возврата",
     debtNote: /спишется из следующих начислений/,
     withdrawDebt:
@@ -54,7 +54,7 @@ const RUNS = [
     amount: "Сума, USDT",
     submit: "Запросити виплату",
     requested: "Запит на виплату прийнято. Сума утримується до виплати.",
-    requestedStatus: "Запитано",
+    requestedStatus: "Очікує виплати",
     debt: "Утримано в рахунок повернення",
     debtNote: /буде списано з наступних нарахувань/,
     withdrawDebt:

@@ -315,13 +315,13 @@ test("an operator pays a partner's withdrawal with a reference and rejects one w
     await shot(page, "withdrawal-pay-desktop-ru");
     await row.getByLabel("Номер выплаты").fill("TRX-e2e-0001");
     await row.getByRole("button", { name: "Подтвердить выплату" }).click();
-    await expect(page.getByRole("status")).toContainText("отмечен выплаченным");
+    await expect(page.getByRole("status")).toContainText("отмечена выплаченной");
     await expect(page.locator(".row").filter({ hasText: partnerEmail })).toHaveCount(0);
 
     // Paid, with its reference, in the list of paid ones; the partner's balance moved.
     await page.getByLabel("Статус").selectOption("paid");
     const paid = page.locator(".row").filter({ hasText: partnerEmail });
-    await expect(paid.locator(".badge")).toHaveText("Выплачено");
+    await expect(paid.locator(".badge")).toHaveText("Выплачена");
     await expect(paid).toContainText("TRX-e2e-0001");
     await page.getByRole("button", { name: "Партнёры" }).click();
     const balance = page.getByRole("listitem", { name: partnerEmail });
@@ -331,7 +331,7 @@ test("an operator pays a partner's withdrawal with a reference and rejects one w
 
     // The partner sees it paid with the reference, and was told by letter.
     await partner.reload();
-    await expect(partner.getByText("Номер платежа: TRX-e2e-0001")).toBeVisible();
+    await expect(partner.getByText("Номер выплаты: TRX-e2e-0001")).toBeVisible();
     const mailbox = await (await partner.request.get("/dev/mailbox")).text();
     const letters = mailbox
       .split("<tr>")
@@ -356,7 +356,7 @@ test("an operator pays a partner's withdrawal with a reference and rejects one w
       .getByLabel("Причина отказа (партнёр прочтёт её в письме)")
       .fill("Адрес в другой сети");
     await second.getByRole("button", { name: "Подтвердить отказ" }).click();
-    await expect(page.getByRole("status")).toContainText("отклонён, сумма вернулась на баланс");
+    await expect(page.getByRole("status")).toContainText("отклонена, сумма вернулась на баланс");
     await partner.reload();
     await expect(partner.getByText("Причина: Адрес в другой сети")).toBeVisible();
     await page.getByRole("button", { name: "Партнёры" }).click();

@@ -1,3 +1,4 @@
+import { notFoundLine } from "./support/not-found-line.ts";
 import { closedPort, type RunningObmen, startObmen } from "./support/obmen-server.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -65,7 +66,7 @@ for (const screen of NOT_FOUND) {
     await expect(page.locator("html")).toHaveAttribute("lang", screen.lang);
     await expect(page).toHaveTitle(`${screen.title} — Obmen`);
     await expectErrorScreen(page, { ...screen, status: "404" });
-    await expect(page.getByText(`Page Not Found: ${screen.path}`)).toBeVisible();
+    await expect(page.getByText(notFoundLine(screen.path))).toBeVisible();
   });
 }
 
@@ -77,7 +78,7 @@ test("invalid route parameters are a 404 with the path in the message", async ({
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(page.getByText(`Page Not Found: ${path}`), path).toBeVisible();
+    await expect(page.getByText(notFoundLine(path)), path).toBeVisible();
   }
 });
 

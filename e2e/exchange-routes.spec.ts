@@ -1,3 +1,4 @@
+import { notFoundLine } from "./support/not-found-line.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
 // The exchange page's other addresses (spec §2): `/{from}/{to?}` in every locale, the
@@ -93,7 +94,7 @@ for (const path of [
   test(`${path} is a 404 page`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
+    await expect(page.getByText(notFoundLine(path))).toBeVisible();
   });
 }
 

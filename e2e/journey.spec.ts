@@ -14,7 +14,7 @@ const LOCALES = [
     prefix: "",
     sendLabel: "Сумма, USDT",
     receiveLabel: "Сумма, RUB",
-    receiveFor100: "8116,40",
+    receiveFor100: "8\u00a0116,40",
     cardLabel: "Номер карты для получения",
     nameLabel: "ФИО получателя",
     submit: "Создать заявку",
@@ -34,7 +34,7 @@ const LOCALES = [
     prefix: "/en",
     sendLabel: "Amount, USDT",
     receiveLabel: "Amount, RUB",
-    receiveFor100: "8116.40",
+    receiveFor100: "8,116.40",
     cardLabel: "Card number to receive the payout",
     nameLabel: "Recipient's full name",
     submit: "Create order",
@@ -54,7 +54,7 @@ const LOCALES = [
     prefix: "/uk",
     sendLabel: "Сума, USDT",
     receiveLabel: "Сума, RUB",
-    receiveFor100: "8116,40",
+    receiveFor100: "8\u00a0116,40",
     cardLabel: "Номер картки для отримання",
     nameLabel: "ПІБ отримувача",
     submit: "Створити заявку",
@@ -128,7 +128,8 @@ for (const locale of LOCALES) {
       await pickPair(page, locale, viewport);
       await expect(page.locator("html")).toHaveAttribute("lang", locale.lang);
 
-      // Both fields write amounts alike: the locale's decimal sign, no grouping (decision 022).
+      // Both fields write amounts as the labels do: the locale's decimal sign and grouping
+      // (decisions 022, 055).
       await page.getByLabel(locale.sendLabel).fill("100");
       await expect(page.getByLabel(locale.receiveLabel)).toHaveValue(locale.receiveFor100);
 
@@ -216,11 +217,12 @@ test("an amount reads in the page's language and copies as a plain number", asyn
   await page.waitForLoadState("networkidle");
   const send = page.getByLabel("Сумма, BTC");
   const receive = page.getByLabel("Сумма, RUB");
-  // The default amount is written as the computed one is: a decimal comma in both fields.
+  // The default amount is written as the computed one is: a decimal comma in both fields,
+  // thousands grouped as the labels group them (decision 055).
   await expect(send).toHaveValue(/^\d+,\d+$/);
-  await expect(receive).toHaveValue(/^\d+(,\d\d)?$/);
+  await expect(receive).toHaveValue(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?$/);
   await send.fill("0,0123");
-  await expect(receive).toHaveValue("94840,13");
+  await expect(receive).toHaveValue("94\u00a0840,13");
   await page.getByLabel("Номер карты для получения").fill("4111 1111 1111 1111");
   await page.getByLabel("ФИО получателя").fill("Ivan Petrov");
   await page.getByLabel("E-mail").fill("amounts@example.com");

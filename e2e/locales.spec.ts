@@ -54,7 +54,7 @@ test("an unknown path is a 404 page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.locator("html")).toHaveAttribute("lang", "ru");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Страница не найдена");
-  await expect(page.getByText("Page Not Found: /no/such/page/here")).toBeVisible();
+  await expect(page.getByText("Нет страницы по адресу /no/such/page/here")).toBeVisible();
   await expect(page.getByText("404", { exact: true })).toBeVisible();
   await expect(
     page.getByRole("main").getByRole("link", { name: "На главную", exact: true }),

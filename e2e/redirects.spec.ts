@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AxeBuilder } from "@axe-core/playwright";
 import { AUTH_TEXTS, registerAndConfirm, uniqueEmail } from "./account-helpers.ts";
+import { notFoundLine } from "./support/not-found-line.ts";
 import {
   type LoopbackServer,
   type RunningObmen,
@@ -220,7 +221,7 @@ test.describe("e-mailed links (restore, confirm, confirm-login)", () => {
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByText(`Page Not Found: ${path}`)).toBeVisible();
+      await expect(page.getByText(notFoundLine(path))).toBeVisible();
     }
   });
 });

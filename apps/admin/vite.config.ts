@@ -11,8 +11,13 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: {
-        // Only the contracts' constants and types are used in the browser, not their zod schemas.
+        // A contracts module is kept only for what the console uses of it (schemas, constants).
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // The console's own names: the bundler's runtime chunk is byte for byte the site's,
+        // and the same name in both builds would read as console code in the public site.
+        chunkFileNames: "assets/console-[name]-[hash].js",
       },
     },
   },

@@ -3,6 +3,7 @@ import type { Database } from "@obmen/db";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { AccountSecurity } from "./account/account-security.ts";
+import type { AffiliateSettings } from "./affiliate/affiliate-settings.ts";
 import type { CatalogueChanges } from "./catalogue/catalogue-changes.ts";
 import type { PairCache } from "./catalogue/pair-cache.ts";
 import type { ContentCache, ContentChanges } from "./content/content-cache.ts";
@@ -32,6 +33,8 @@ export interface ApiDeps {
   accountSecurity: AccountSecurity;
   /** Why a new order should be held (blacklist, blocked customer; decision 062). */
   orderRisk: OrderRisk;
+  /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config). */
+  affiliate: AffiliateSettings;
 }
 
 /** Handed to each feature's `register…Routes`: the Fastify scope, deps, and the signed-route definer. */

@@ -4,9 +4,6 @@ export {
   createAccountSecurity,
 } from "./account/account-security.ts";
 export type { CaptchaDifficulty } from "./account/captcha/captcha.ts";
-export type { LimitPolicy } from "./account/limits/limit-policy.ts";
-export type { LimiterStore } from "./account/limits/limiter-store.ts";
-export { createLoginLimiter } from "./admin/auth/login-limiter.ts";
 export { createOperator } from "./admin/operators/create-operator.ts";
 export { describeRefusal } from "./admin/operators/describe-refusal.ts";
 export { ensureFirstAdmin } from "./admin/operators/ensure-first-admin.ts";
@@ -25,6 +22,7 @@ export {
   createRedisReplayGuard,
   type ReplayGuard,
 } from "./http/replay-guard.ts";
+export { answerClientError } from "./http/unparsed-requests.ts";
 export { answerFrameworkError } from "./http/unrouted-requests.ts";
 export { startJobRunner } from "./jobs/start-job-runner.ts";
 export {
@@ -32,4 +30,7 @@ export {
   resolveMailDelivery,
   startOutboxDispatcher,
 } from "./mail/index.ts";
+export type { LimitPolicy } from "./rate-limits/account-limit-policy.ts";
+export type { LimiterStore } from "./rate-limits/limiter-store.ts";
+export { createOperatorLoginLimits } from "./rate-limits/operator-login-limits.ts";
 export { type ApiDocs, type RegisterApiOptions, registerApi } from "./register-api.ts";

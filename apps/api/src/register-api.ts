@@ -10,6 +10,10 @@ import { createRememberingSessionResolver } from "./account/sessions/remember-an
 import { resolveSession } from "./account/sessions/resolve-session.ts";
 import type { AdminRouteDoc } from "./admin/http/admin-route.ts";
 import { type AdminApiOptions, registerAdminApi } from "./admin/register-admin-api.ts";
+import {
+  type AffiliateSettings,
+  DEFAULT_AFFILIATE_SETTINGS,
+} from "./affiliate/affiliate-settings.ts";
 import { registerAffiliateRoutes } from "./affiliate/routes.ts";
 import { type AlertJobOptions, registerAlertJobs } from "./alerts/alert-jobs.ts";
 import type { ApiDeps, ApiRoutes } from "./api-routes.ts";
@@ -27,7 +31,9 @@ import type { ApiClientLookup } from "./http/api-clients.ts";
 import { installErrorHandling } from "./http/error-handler.ts";
 import type { ReplayGuard } from "./http/replay-guard.ts";
 import { type SignedRouteDoc, type SignedRouteSettings, signedRoute } from "./http/signed-route.ts";
+import { refuseConnect } from "./http/unparsed-requests.ts";
 import { answerUnrouted, installUnroutedHandling } from "./http/unrouted-requests.ts";
+import { UNTRUSTED_PROXY_WARNING, watchForUntrustedProxy } from "./http/untrusted-proxy-warning.ts";
 import { type ApiKeyRouteDoc, buildOpenApi, type PlainRouteDoc } from "./openapi/build-openapi.ts";
 import { createOrderEffects } from "./orders/effects/create-order-effects.ts";
 import { registerOrderJobs } from "./orders/lifecycle/order-jobs.ts";
@@ -71,6 +77,13 @@ export interface RegisterApiOptions {
   accountSecurity?: AccountSecurity;
   /** The operator console's API at `/admin/api/*` (admin/register-admin-api.ts). */
   admin?: AdminApiOptions;
+  /**
+   * Whether `TRUST_PROXY` is set: if not, the first request carrying `X-Forwarded-For` logs a
+   * warning and `/healthz` names it (http/untrusted-proxy-warning.ts). Default: unset.
+   */
+  trustProxySet?: boolean;
+  /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config); default: the defaults. */
+  affiliate?: AffiliateSettings;
   /** Operator alerts' sweep and Telegram sender, run with the jobs (alerts/alert-jobs.ts). */
   alerts?: AlertJobOptions;
 }
@@ -101,6 +114,11 @@ export async function registerApi(
       serverSecret: randomBytes(32).toString("hex"),
       captchaProvider: "none",
     });
+  // CONNECT never reaches Fastify's router: Node hands it to this event (http/unparsed-requests.ts).
+  refuseConnect(app.server);
+  const proxyWarning = watchForUntrustedProxy(app, {
+    trustProxySet: options.trustProxySet ?? false,
+  });
   const contentChanges = options.contentChanges ?? createLocalCatalogueChanges();
   const deps: ApiDeps = {
     db: options.db,
@@ -121,6 +139,7 @@ export async function registerApi(
     }),
     orderLifetimeMs: options.orderLifetimeMs ?? 30 * 60_000,
     appUrl: options.appUrl,
+    affiliate: options.affiliate ?? DEFAULT_AFFILIATE_SETTINGS,
     accountSecurity,
     orderRisk: createOrderRisk({ db: options.db, cardKey: accountSecurity.blacklistCardKey }),
   };
@@ -210,9 +229,11 @@ export async function registerApi(
         ),
       );
       const status = database === "ok" && replayGuard === "ok" ? "ok" : "unavailable";
-      return reply
-        .code(status === "ok" ? 200 : 503)
-        .send({ status, checks: { database, replay_guard: replayGuard } });
+      return reply.code(status === "ok" ? 200 : 503).send({
+        status,
+        checks: { database, replay_guard: replayGuard },
+        ...(proxyWarning.seen ? { warnings: [UNTRUSTED_PROXY_WARNING] } : {}),
+      });
     });
 
     const openApi = buildOpenApi(docs, options.appUrl, apiKeyDocs, plainDocs);

@@ -44,6 +44,7 @@ export async function openAccountSecurity(options: {
       consecutiveFailuresPerAccountAndIp: config.LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
       failuresPerIpPerDay: config.LOGIN_FAILURES_PER_IP_PER_DAY,
     },
+    publicCallPolicy: config.publicCallPolicy,
   });
   // The store too: the operator console's login limiter counts in it (issue 14).
   return { security, store, close };

@@ -1,8 +1,9 @@
 import {
+  answerClientError,
   answerFrameworkError,
   createDatabaseReplayGuard,
-  createLoginLimiter,
   createMemoryReplayGuard,
+  createOperatorLoginLimits,
   ensureFirstAdmin,
   openDatabaseApiClients,
   type ReplayGuard,
@@ -60,6 +61,8 @@ export async function startServer(
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // An undecodable URL under the API's prefixes answers in the API's error shape.
     frameworkErrors: answerFrameworkError,
+    // A method Node's parser does not know (`FOO`) answers 405 in the API's error shape.
+    clientErrorHandler: answerClientError,
     // While shutting down, a request that already reached us is answered, not refused with a
     // 503: the listening socket closes first, so new connections go to another replica.
     return503OnClosing: false,
@@ -153,10 +156,12 @@ export async function startServer(
       jobs,
       orderLifetimeMs: config.ORDER_LIFETIME_MINUTES * 60_000,
       accountSecurity: account.security,
+      trustProxySet: config.TRUST_PROXY !== undefined,
+      affiliate: config.affiliate,
       alerts: { telegramApiUrl: config.TELEGRAM_API_URL },
       admin: {
         requireAdminTotp: config.ADMIN_REQUIRE_2FA === true,
-        loginLimiter: createLoginLimiter({ store: account.store }),
+        loginLimiter: createOperatorLoginLimits({ store: account.store }),
         // A pay system's icon must be one of these (docs/decisions/028).
         icons: await listSiteIcons(),
       },

@@ -113,4 +113,34 @@ describe("configuration", () => {
       /^CALLBACK_WIDGET_SRC:/,
     );
   });
+
+  // Issue 31 point 3: the API's own settings are parsed here too, once, and reach it as deps.
+  it("parses AFFILIATE_* into the programme's terms", () => {
+    expect(parseConfig({}).affiliate).toEqual({
+      share: "0.3",
+      currency: "USDT",
+      minWithdrawal: "10",
+    });
+    expect(
+      parseConfig({
+        AFFILIATE_SHARE: "0.25",
+        AFFILIATE_CURRENCY: "USDC",
+        AFFILIATE_MIN_WITHDRAWAL: "",
+      }).affiliate,
+    ).toEqual({ share: "0.25", currency: "USDC", minWithdrawal: "10" });
+    expect(problemsOf({ AFFILIATE_SHARE: "1.5" })[0]).toMatch(/^AFFILIATE_SHARE: /);
+    expect(problemsOf({ AFFILIATE_CURRENCY: "usdt" })[0]).toMatch(/^AFFILIATE_CURRENCY: /);
+  });
+
+  it("parses RATE_LIMIT_* over the public calls' defaults", () => {
+    const policy = parseConfig({
+      RATE_LIMIT_REVIEW: " 3/60 ",
+      RATE_LIMIT_ORDER_CREATE: "",
+    }).publicCallPolicy;
+    expect(policy.review).toEqual({ points: 3, seconds: 60 });
+    expect(policy.order_create).toEqual({ points: 20, seconds: 600 });
+    expect(problemsOf({ RATE_LIMIT_RECEIPT: "lots" })[0]).toMatch(
+      /^RATE_LIMIT_RECEIPT: must be <requests>\/<seconds>/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { User } from "./account.ts";
 import { DecimalString } from "./catalogue.ts";
+import { visibleName } from "./display-name.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
 import { WholeNumber } from "./whole-number.ts";
@@ -56,7 +57,7 @@ export const WalletListResponse = dataResponse(z.array(Wallet));
 export const WalletCreateRequest = z.strictObject({
   currency_id: RecordId,
   value: z.string().max(512),
-  label: z.string().max(100).optional(),
+  label: visibleName(z.string().max(100)).optional(),
 });
 export type WalletCreateRequest = z.input<typeof WalletCreateRequest>;
 export const WalletCreateResponse = dataResponse(Wallet);

@@ -12,6 +12,7 @@ import {
   DecimalString,
   OrderFieldDefinition,
 } from "./catalogue.ts";
+import { visibleName } from "./display-name.ts";
 import { LOCALES } from "./locales.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
@@ -72,6 +73,11 @@ export const AdminLoginRequest = z.strictObject({
   password: z.string().max(1024),
   /** The 6-digit code of the operator's authenticator app, when the operator enrolled one. */
   totp: z.string().max(16).optional(),
+  /**
+   * A solved ALTCHA challenge (`GET /api/captcha/challenge`), once failures on the account or
+   * from the address make the API ask for one (400 `CAPTCHA_REQUIRED` under `captcha`).
+   */
+  captcha: z.string().max(4096).optional(),
 });
 export type AdminLoginRequest = z.input<typeof AdminLoginRequest>;
 
@@ -316,7 +322,7 @@ export const AdminCurrencyPatch = z
     send_min: AdminDecimal.nullable().optional(),
     send_max: AdminDecimal.nullable().optional(),
     active: z.boolean().optional(),
-    reserve_name: z.string().trim().min(1).max(100).optional(),
+    reserve_name: visibleName(z.string().trim().min(1).max(100)).optional(),
     reserve_warning: AdminDecimal.nullable().optional(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     payment_target: z.string().trim().min(1).max(500).nullable().optional(),
@@ -464,10 +470,10 @@ export const AdminIconListResponse = dataResponse(
   z.object({ items: z.array(z.string().describe("a site path such as /icons/kaspi.svg")) }),
 );
 
-const LocalName = z.string().trim().min(1).max(100).nullable().optional();
+const LocalName = visibleName(z.string().trim().min(1).max(100)).nullable().optional();
 
 export const AdminCreatePaySystemRequest = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: visibleName(z.string().trim().min(1).max(100)),
   name_ru: LocalName,
   name_en: LocalName,
   name_uk: LocalName,
@@ -519,9 +525,9 @@ export const AdminFieldDefinition = z.strictObject({
     .nullable()
     .optional(),
   format: z.enum(ORDER_FIELD_FORMATS).nullable().optional(),
-  label_ru: z.string().trim().min(1).max(100),
-  label_en: z.string().trim().min(1).max(100),
-  label_uk: z.string().trim().min(1).max(100),
+  label_ru: visibleName(z.string().trim().min(1).max(100)),
+  label_en: visibleName(z.string().trim().min(1).max(100)),
+  label_uk: visibleName(z.string().trim().min(1).max(100)),
   required: z.boolean().default(true),
   sort_order: z.number().int().min(-1000).max(1000).default(0),
 });
@@ -542,7 +548,7 @@ export const AdminCreateCurrencyRequest = z.strictObject({
   kind: CurrencyKind,
   decimals: z.number().int().min(0).max(MAX_CURRENCY_DECIMALS),
   reserve: AdminDecimal.default("0"),
-  reserve_name: z.string().trim().min(1).max(100),
+  reserve_name: visibleName(z.string().trim().min(1).max(100)),
   send_min: AdminDecimal.nullable().default(null),
   send_max: AdminDecimal.nullable().default(null),
   /** A new currency is off until the operator has checked it. */

@@ -1,6 +1,7 @@
 import { MAX_CURRENCY_DECIMALS } from "@obmen/domain";
 import { z } from "zod";
 import { DecimalString, OrderFieldDefinition } from "./catalogue.ts";
+import { visibleName } from "./display-name.ts";
 import { OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
 import { RowId, WholeNumber } from "./whole-number.ts";
@@ -48,7 +49,7 @@ export const RefChannelListRequest = z.strictObject({});
 export const RefChannelListResponse = dataResponse(z.array(RefChannel));
 
 export const RefChannelCreateRequest = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: visibleName(z.string().trim().min(1).max(100)),
 });
 export type RefChannelCreateRequest = z.input<typeof RefChannelCreateRequest>;
 export const RefChannelCreateResponse = dataResponse(RefChannel);
@@ -249,6 +250,7 @@ export const AdminPartner = z.object({
    */
   debt: DecimalString,
 });
+export type AdminPartner = z.infer<typeof AdminPartner>;
 export const AdminPartnerListResponse = dataResponse(
   z.object({
     items: z.array(AdminPartner),

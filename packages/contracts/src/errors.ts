@@ -95,6 +95,45 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   UNAVAILABLE: 503,
 };
 
+/**
+ * What `details` holds for each code that has any (issue 31 point 3): one declaration, so a
+ * thrower cannot invent `retry_after_seconds` where clients read `retry_after`. A code not
+ * listed here carries no details.
+ */
+export interface ErrorDetailsByCode {
+  /** Seconds until a try may succeed; the `Retry-After` header says the same. */
+  RATE_LIMITED: { retry_after: number };
+  /** The pair's current rate, to quote again with. */
+  RATE_CHANGED: {
+    rate: {
+      send_rate: string;
+      receive_rate: string;
+      send_rate_real?: string;
+      receive_rate_real?: string;
+      comission_amount?: string;
+    };
+  };
+  /** Why the state forbids it: the order's or withdrawal's status, or a named reason. */
+  CONFLICT: {
+    reason?: "totp_enabled" | "totp_not_started" | "own_account" | "already_reviewed";
+    exchange_status?: string;
+    status?: string;
+    awaiting_answer?: true;
+    /** A partner's withdrawal above the balance: what is available. */
+    available?: string;
+  };
+  FORBIDDEN: { reason: "origin" | "role" | "totp_enrolment_required" };
+  /** What the reserve (or balance) allows now, as decimal strings. */
+  INSUFFICIENT_RESERVE: { available?: string; max_send_sum?: string; max_receive_sum?: string };
+  /** The console's sign-in: the password was right and a TOTP code is needed. */
+  INVALID_CREDENTIALS: { totp_required: true };
+}
+
+/** The details a code may carry (never, for a code without any). */
+export type ErrorDetails<C extends ErrorCode> = C extends keyof ErrorDetailsByCode
+  ? ErrorDetailsByCode[C]
+  : never;
+
 /** The error body: `{"error": {"code", "message", "fields"?, "details"?}}`. */
 export interface ApiErrorBody {
   error: {
@@ -122,16 +161,16 @@ export interface FieldProblem {
  * An error an API handler throws; one handler turns it into the error body above, translating
  * the code and every field's problem into the request's language.
  */
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
   readonly fields?: Record<string, FieldProblem>;
-  readonly details?: Record<string, unknown>;
+  readonly details?: ErrorDetails<C>;
 
   constructor(
-    code: ErrorCode,
+    code: C,
     options: {
       fields?: Record<string, FieldProblem>;
-      details?: Record<string, unknown>;
+      details?: ErrorDetails<C>;
     } = {},
   ) {
     super(code);

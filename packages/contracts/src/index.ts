@@ -11,6 +11,7 @@ export * from "./admin-settings.ts";
 export * from "./affiliate.ts";
 export * from "./catalogue.ts";
 export * from "./content.ts";
+export * from "./display-name.ts";
 export * from "./errors.ts";
 export * from "./locales.ts";
 export * from "./orders.ts";

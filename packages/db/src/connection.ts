@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { type DatabaseLog, stderrLog } from "./database-log.ts";
 import { type InitialisePgliteDirOptions, initialisePgliteDir } from "./initialise-pglite-dir.ts";
 import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
 import { useNamedStatements } from "./pglite-statements.ts";
@@ -55,8 +56,11 @@ export type OpenDatabaseOptions = {
   dataDir: string;
   /** PostgreSQL only: connections this process may open (default `DEFAULT_POOL_MAX`). */
   poolMax?: number | undefined;
-  /** Where a lost idle PostgreSQL connection is reported: the server's logger (default: stderr). */
-  log?: { error(details: object, message: string): void } | undefined;
+  /**
+   * Where a lost idle PostgreSQL connection or an unreadable PGlite template is reported: the
+   * server's logger (default: stderr).
+   */
+  log?: DatabaseLog | undefined;
   /**
    * PGlite in DATA_DIR only: a new directory comes already migrated and seeded (demo catalogue,
    * shipped texts), unpacked from the seeded template or made in a short-lived process, which
@@ -88,6 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return openFilePglite(options.dataDir, {
       migrateAndSeed: options.migrateAndSeedNewDataDir ?? false,
       demo: options.seedDemoInNewDataDir ?? true,
+      log: options.log ?? stderrLog,
     });
   if (url === "memory://") {
     const pglite = await PGlite.create("memory://", { startParams: [...PGLITE_START_PARAMS] });
@@ -126,11 +131,6 @@ function wrapPglite(pglite: PGlite, afterClose: () => Promise<void>): DatabaseHa
   });
 }
 
-// Command-line tools (migrate, seed) and tests have no server logger.
-const stderrLog = {
-  error: (details: object, message: string) => console.error(`[db] ${message}`, details),
-};
-
 /**
  * How long an idle pooled connection is kept. A new one costs a backend's fork, authentication,
  * a cold catalog cache and the re-planning of every named statement; pg-pool's default (10 s)
@@ -140,11 +140,7 @@ const stderrLog = {
  */
 export const POOL_IDLE_TIMEOUT_MS = 600_000;
 
-function openPostgres(
-  url: string,
-  max: number,
-  log: OpenDatabaseOptions["log"] = stderrLog,
-): DatabaseHandle {
+function openPostgres(url: string, max: number, log: DatabaseLog = stderrLog): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max,

@@ -11,6 +11,7 @@ export {
   type Transaction,
 } from "./connection.ts";
 export { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+export type { DatabaseLog } from "./database-log.ts";
 export { migrateDatabase, migrationsFolder } from "./migrate.ts";
 export { preparedPerDatabase, queryPrepared } from "./prepared-query.ts";
 export { normaliseDecimal } from "./schema/columns.ts";

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type DatabaseLog, stderrLog } from "./database-log.ts";
 import { unpackPgliteTemplate } from "./pglite-template.ts";
 
 const CHILD_SCRIPT = fileURLToPath(new URL("./initialise-pglite-dir.child.ts", import.meta.url));
@@ -18,6 +19,8 @@ export type InitialisePgliteDirOptions = {
    * `migrated` template, which has the schema and the texts but no catalogue.
    */
   demo?: boolean;
+  /** Where a template that cannot be read is reported (default: stderr). */
+  log?: DatabaseLog;
 };
 
 /**
@@ -44,15 +47,16 @@ export async function initialisePgliteDir(
   options: InitialisePgliteDirOptions = {},
 ): Promise<void> {
   if (existsSync(path.join(directory, "PG_VERSION"))) return;
+  const log = options.log ?? stderrLog;
   if (options.migrateAndSeed) {
     const demo = options.demo ?? true;
-    if (!(await unpackPgliteTemplate(directory, demo ? "seeded" : "migrated"))) {
+    if (!(await unpackPgliteTemplate(directory, demo ? "seeded" : "migrated", log))) {
       await runChild(
         directory,
         demo ? ["--migrate-and-seed"] : ["--migrate-and-seed", "--no-demo"],
       );
     }
-  } else if (!(await unpackPgliteTemplate(directory))) await runChild(directory, []);
+  } else if (!(await unpackPgliteTemplate(directory, "empty", log))) await runChild(directory, []);
 }
 
 function runChild(directory: string, flags: string[]): Promise<void> {

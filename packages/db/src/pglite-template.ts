@@ -12,6 +12,7 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import { type DatabaseLog, stderrLog } from "./database-log.ts";
 import { PGLITE_START_PARAMS } from "./pglite-settings.ts";
 import { unpackTarGz } from "./untar.ts";
 
@@ -92,6 +93,7 @@ function pgliteVersion(): string {
 export async function unpackPgliteTemplate(
   directory: string,
   kind: PgliteTemplateKind = "empty",
+  log: DatabaseLog = stderrLog,
 ): Promise<boolean> {
   const file = pgliteTemplateFile(kind);
   if (!existsSync(file)) return false;
@@ -100,7 +102,7 @@ export async function unpackPgliteTemplate(
     await unpackTarGz(file, directory, { skip: (name) => name === "postmaster.pid" });
     return true;
   } catch (error) {
-    console.warn(`[db] could not unpack the PGlite template ${file}: ${(error as Error).message}`);
+    log.warn({ err: error, file }, "could not unpack the PGlite template");
     return false;
   }
 }
@@ -114,6 +116,7 @@ export async function unpackPgliteTemplate(
 export async function writePgliteTemplate(
   pglite: PGlite,
   kind: PgliteTemplateKind = "empty",
+  log: DatabaseLog = stderrLog,
 ): Promise<void> {
   const file = pgliteTemplateFile(kind);
   const partial = `${file}.${process.pid}.partial`;
@@ -124,7 +127,7 @@ export async function writePgliteTemplate(
     renameSync(partial, file);
     if (kind !== "empty") removeOlderTemplates(file, kind);
   } catch (error) {
-    console.warn(`[db] could not save the PGlite template ${file}: ${(error as Error).message}`);
+    log.warn({ err: error, file }, "could not save the PGlite template");
   }
 }
 

@@ -58,6 +58,7 @@ export {
   type NumberLocale,
   plainAmount,
 } from "./format/format-amount.ts";
+export { formatLimit } from "./format/format-limit.ts";
 export { formatRate } from "./format/format-rate.ts";
 export {
   compareDecimals,
@@ -76,6 +77,7 @@ export {
   roundUp,
   toDecimal,
 } from "./money.ts";
+export { type DisplayNameProblem, displayNameProblem } from "./names/display-name.ts";
 export {
   AWAITING_ANSWER_STATUS,
   canAnswerRecalculation,

@@ -1,14 +1,20 @@
-import { createPublicCallLimits, type PublicCallLimits } from "../http/rate-limit-calls.ts";
-import { type PublicCallPolicy, readPublicCallPolicy } from "../http/rate-limit-policy.ts";
+import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "../rate-limits/account-limit-policy.ts";
+import { type AccountLimits, createAccountLimits } from "../rate-limits/account-limits.ts";
+import type { LimiterStore } from "../rate-limits/limiter-store.ts";
+import {
+  createPublicCallLimits,
+  type PublicCallLimits,
+} from "../rate-limits/public-call-limits.ts";
+import {
+  DEFAULT_PUBLIC_CALL_POLICY,
+  type PublicCallPolicy,
+} from "../rate-limits/public-call-policy.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
   createAltchaCaptcha,
   NO_CAPTCHA,
 } from "./captcha/captcha.ts";
-import { type AccountLimits, createAccountLimits } from "./limits/account-limits.ts";
-import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "./limits/limit-policy.ts";
-import type { LimiterStore } from "./limits/limiter-store.ts";
 import { deriveServerKey } from "./server-keys.ts";
 import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
 
@@ -38,8 +44,8 @@ export interface AccountSecurityOptions {
   captchaDifficulty?: CaptchaDifficulty;
   policy?: Partial<LimitPolicy>;
   /**
-   * The public calls' budgets; by default read from the environment (`RATE_LIMIT_*`, README),
-   * so a test harness or a benchmark sets them explicitly like an operator would.
+   * The public calls' budgets (`RATE_LIMIT_*`, README, parsed in the server's config); unset
+   * ones take DEFAULT_PUBLIC_CALL_POLICY. Test harnesses pass theirs like an operator would.
    */
   publicCallPolicy?: Partial<PublicCallPolicy>;
 }
@@ -49,7 +55,7 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
   return {
     limits: createAccountLimits(options.store, policy),
     publicCalls: createPublicCallLimits(options.store, {
-      ...readPublicCallPolicy(),
+      ...DEFAULT_PUBLIC_CALL_POLICY,
       ...options.publicCallPolicy,
     }),
     captcha:

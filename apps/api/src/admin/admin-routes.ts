@@ -1,7 +1,7 @@
 import type { DataResponseSchema } from "@obmen/contracts";
 import type { z } from "zod";
 import type { ApiDeps } from "../api-routes.ts";
-import type { LoginLimiter } from "./auth/login-limiter.ts";
+import type { OperatorLoginLimits } from "../rate-limits/operator-login-limits.ts";
 import type { OperatorRow } from "./auth/operator-sessions.ts";
 import type { AdminAccess, AdminRouteDefinition } from "./http/admin-route.ts";
 
@@ -17,7 +17,7 @@ export interface AdminRoutes {
   >(
     route: AdminRouteDefinition<P, Q, B, R, A>,
   ) => void;
-  limiter: LoginLimiter;
+  limiter: OperatorLoginLimits;
   mustEnrolTotp: (operator: OperatorRow) => boolean;
   /** Mark the session cookie `Secure`: the console is served over HTTPS. */
   secureCookie: boolean;

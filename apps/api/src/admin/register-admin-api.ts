@@ -2,9 +2,12 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../api-routes.ts";
 import { installErrorHandling, sendError } from "../http/error-handler.ts";
+import {
+  createOperatorLoginLimits,
+  type OperatorLoginLimits,
+} from "../rate-limits/operator-login-limits.ts";
 import type { AdminRoutes } from "./admin-routes.ts";
 import { registerAdminAuditRoutes } from "./audit/routes.ts";
-import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
 import { registerAdminBlacklistRoutes } from "./blacklist/routes.ts";
@@ -28,8 +31,8 @@ const CONTENT_BODY_LIMIT = 256 * 1024;
 export interface AdminApiOptions {
   /** `ADMIN_REQUIRE_2FA=true`: an admin must enrol TOTP before using the console. */
   requireAdminTotp?: boolean;
-  /** Login attempts' limiter; default: in this process's memory (login-limiter.ts). */
-  loginLimiter?: LoginLimiter;
+  /** Login attempts' limiter; default: in this process's memory (rate-limits/operator-login-limits.ts). */
+  loginLimiter?: OperatorLoginLimits;
   /**
    * The icon files the site serves (`/icons/kaspi.svg`, …), from the web tier's public files:
    * the only icons a pay system may be given. Default: none, so every icon is refused.
@@ -67,7 +70,7 @@ export async function registerAdminApi(
     const routes: AdminRoutes = {
       deps,
       define: (route) => adminRoute(scope, settings, route),
-      limiter: options.loginLimiter ?? createLoginLimiter(),
+      limiter: options.loginLimiter ?? createOperatorLoginLimits(),
       mustEnrolTotp,
       secureCookie: appUrl.protocol === "https:",
       icons: [...(options.icons ?? [])].sort(),

@@ -20,22 +20,26 @@ const Amount = z.string().refine((value) => {
   return amount?.gt(0);
 }, "must be a positive decimal, e.g. 10");
 
-const Env = z.object({
+/** The `AFFILIATE_*` variables, as apps/server/src/config.ts's schema takes them in. */
+export const AFFILIATE_ENV = {
   AFFILIATE_SHARE: Share.default("0.3"),
   AFFILIATE_CURRENCY: z
     .string()
     .regex(/^[A-Z0-9]{2,16}$/, "must be a currency code in capitals, e.g. USDT")
     .default("USDT"),
   AFFILIATE_MIN_WITHDRAWAL: Amount.default("10"),
-});
+};
+
+const Env = z.object(AFFILIATE_ENV);
+
+/** The terms when nothing is set: the schema's defaults. */
+export const DEFAULT_AFFILIATE_SETTINGS: AffiliateSettings = readAffiliateSettings({});
 
 /**
- * Reads the programme's terms from the environment once, at boot (registerApi): a bad value
- * stops the process with the variable named, like the server's own configuration.
+ * The programme's terms from `AFFILIATE_*` values (the server parses them once, at boot, in
+ * its config; tests pass their own): a bad value throws with the variable named.
  */
-export function readAffiliateSettings(
-  env: Record<string, string | undefined> = process.env,
-): AffiliateSettings {
+export function readAffiliateSettings(env: Record<string, string | undefined>): AffiliateSettings {
   const given = Object.fromEntries(
     Object.entries(env).filter(([name, value]) => name.startsWith("AFFILIATE_") && value !== ""),
   );
@@ -46,17 +50,14 @@ export function readAffiliateSettings(
     );
     throw new Error(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
   }
-  return {
-    share: result.data.AFFILIATE_SHARE,
-    currency: result.data.AFFILIATE_CURRENCY,
-    minWithdrawal: result.data.AFFILIATE_MIN_WITHDRAWAL,
-  };
+  return affiliateSettingsOf(result.data);
 }
 
-let current: AffiliateSettings | undefined;
-
-/** The process's terms, read from the environment on first use (registerApi makes that boot). */
-export function affiliateSettings(): AffiliateSettings {
-  current ??= readAffiliateSettings();
-  return current;
+/** The settings from the parsed variables. */
+export function affiliateSettingsOf(env: z.output<typeof Env>): AffiliateSettings {
+  return {
+    share: env.AFFILIATE_SHARE,
+    currency: env.AFFILIATE_CURRENCY,
+    minWithdrawal: env.AFFILIATE_MIN_WITHDRAWAL,
+  };
 }

@@ -21,7 +21,6 @@ import {
   WithdrawalListResponse,
 } from "@obmen/contracts";
 import type { ApiRoutes } from "../api-routes.ts";
-import { affiliateSettings } from "./affiliate-settings.ts";
 import { channelDaily } from "./channels/channel-daily.ts";
 import { channelInfo } from "./channels/channel-info.ts";
 import { countClick } from "./channels/count-click.ts";
@@ -40,8 +39,7 @@ import { createWithdrawalCurrencyCache } from "./withdrawals/withdrawal-currency
  */
 export function registerAffiliateRoutes({ define, deps }: ApiRoutes) {
   const { db, appUrl, pairCache } = deps;
-  // Read at boot: a bad AFFILIATE_* value stops the process with the variable named.
-  const settings = affiliateSettings();
+  const settings = deps.affiliate;
   const withdrawalCurrencies = createWithdrawalCurrencyCache({
     db,
     settings,

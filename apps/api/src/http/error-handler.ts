@@ -43,9 +43,13 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
     },
   };
   // A refusal for too many requests says when to come back (RFC 9110 §10.2.3), in seconds.
-  const retryAfter = error.details?.retry_after;
+  const retryAfter = isCode(error, ErrorCode.RATE_LIMITED) ? error.details?.retry_after : undefined;
   if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   return reply.code(ERROR_HTTP_STATUS[error.code]).type("application/json").send(body);
+}
+
+function isCode<C extends ErrorCode>(error: AppError, code: C): error is AppError<C> {
+  return error.code === code;
 }
 
 function wordFields(fields: Record<string, FieldProblem>, lang: Locale): Record<string, string> {

@@ -1,4 +1,5 @@
 import { AppError, ErrorCode, type FieldProblem } from "@obmen/contracts";
+import type { MessageKey } from "@obmen/i18n";
 import type { z } from "zod";
 import { findUnstorableText } from "./unstorable-text.ts";
 
@@ -25,6 +26,12 @@ export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown
       continue;
     }
     const path = joinPath(issue.path);
+    // A rule that names its own message (a name's bidi control: contracts' visibleName).
+    const ownKey = issue.code === "custom" ? issue.params?.key : undefined;
+    if (typeof ownKey === "string") {
+      fields[path || "payload"] ??= { key: ownKey as MessageKey, field: path };
+      continue;
+    }
     // zod 4 leaves `issue.input` out by default, so look the value up: only an absent one is
     // "required"; a value that is present but wrong (null, a number for a string) is invalid.
     // Any issue on an absent value (a union's too) means the value is missing.

@@ -8,7 +8,7 @@ import {
   type LimiterStore,
   readCounters,
   spendAndReadCounters,
-} from "../../src/account/limits/limiter-store.ts";
+} from "../../src/rate-limits/limiter-store.ts";
 
 // readCounters reads a login's four counters in one query on PostgreSQL: it must say exactly
 // what each limiter's own `get` says, for counters with no row, within their window, blocked,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { currentTotpCode } from "../../src/account/totp/totp-codes.ts";
 import type { TestApi } from "../support/test-api.ts";
 import { call, lettersTo, PASSWORD, signUp } from "./support/account-kit.ts";
-import { startSecuredApi } from "./support/security-kit.ts";
+import { challengeFrom, solvedCaptcha, startSecuredApi } from "./support/security-kit.ts";
 
 const STEP_MS = 30_000;
 
@@ -152,7 +152,7 @@ describe("TOTP second factor", () => {
     expect(kinds.slice(-2)).toEqual(["account_totp_enabled", "account_totp_disabled"]);
   });
 
-  it("makes an account wait after six wrong codes, even for the right one", async () => {
+  it("makes an account wait after six wrong codes from one address, even for the right one", async () => {
     const other = await signUp(api, "brute@example.com");
     const setup = await send(api, "/rest/user/totp/setup", {}, { token: other });
     const otherSecret = setup.body.data.secret as string;
@@ -181,5 +181,63 @@ describe("TOTP second factor", () => {
     expect(waiting.status).toBe(429);
     expect(waiting.body.error.code).toBe("RATE_LIMITED");
     expect(Number(waiting.body.error.details.retry_after)).toBeGreaterThan(0);
+  });
+});
+
+describe("a login's wrong TOTP codes (issue 26 point 4)", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Math.floor(Date.now() / STEP_MS) * STEP_MS + 1_000);
+    api = await startSecuredApi({
+      policy: { secondCheckFailuresPerAccount: 3, captchaAfterAccountFailures: 3 },
+    });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await api.close();
+  });
+
+  it("make only the guessing address wait: the owner elsewhere gets in with a captcha", async () => {
+    const token = await signUp(api, "owner@example.com");
+    const setup = await send(api, "/rest/user/totp/setup", {}, { token });
+    const secret = setup.body.data.secret as string;
+    const on = await send(
+      api,
+      "/rest/user/totp/enable",
+      { code: currentTotpCode(secret) },
+      { token },
+    );
+    expect(on.status).toBe(200);
+    const attacker = "203.0.113.66";
+    const owner = "198.51.100.44";
+    const login = async (ip: string, extra: Record<string, unknown>) =>
+      send(
+        api,
+        "/rest/user/login",
+        { email: "owner@example.com", password: PASSWORD, ...extra },
+        { ip },
+      );
+    for (const code of ["000001", "000002", "000003"]) {
+      const guess = await login(attacker, { totp: code });
+      expect(guess.body.error.code).toBe("TOTP_INVALID");
+    }
+    const right = () => currentTotpCode(secret, Date.now() + STEP_MS);
+    // The guesser's address waits, even with a captcha and the right code.
+    const waiting = await login(attacker, {
+      totp: right(),
+      captcha: await solvedCaptcha(() => challengeFrom(api, attacker)),
+    });
+    expect(waiting.status, waiting.text).toBe(429);
+    expect(waiting.body.error.details.retry_after).toBeGreaterThan(0);
+    // The owner, elsewhere: asked for a captcha (the account has failed lately), then in.
+    const asked = await login(owner, { totp: right() });
+    expect(asked.status, asked.text).toBe(400);
+    expect(asked.body.error.code).toBe("CAPTCHA_REQUIRED");
+    const signedIn = await login(owner, {
+      totp: right(),
+      captcha: await solvedCaptcha(() => challengeFrom(api, owner)),
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
   });
 });

@@ -189,7 +189,8 @@ describe("login rate limit", () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe("RATE_LIMITED");
-    expect(blocked.body.error.details.retry_after_seconds).toBeGreaterThan(0);
+    expect(blocked.body.error.details.retry_after).toBeGreaterThan(0);
+    expect(blocked.headers["retry-after"]).toBe(String(blocked.body.error.details.retry_after));
   });
 });
 

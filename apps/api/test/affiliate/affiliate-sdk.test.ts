@@ -28,6 +28,11 @@ describe("the SDK's affiliate calls against the real API", () => {
     const partner = { ip: user.ip, lang: "ru" as const, userAuthToken: user.token };
     const [main] = await client.affiliate.channels(partner);
     expect(main).toMatchObject({ name: "Основная ссылка", is_default: true });
+    // Named in the reader's language, whichever language made it (issue 26, point 6).
+    const [mainInEnglish] = await client.affiliate.channels({ ...partner, lang: "en" });
+    expect(mainInEnglish).toMatchObject({ name: "Main link", rid: main!.rid });
+    const [mainInUkrainian] = await client.affiliate.channels({ ...partner, lang: "uk" });
+    expect(mainInUkrainian).toMatchObject({ name: "Основне посилання", rid: main!.rid });
     const blog = await client.affiliate.createChannel(partner, { name: "Блог" });
     expect(blog.ref_link).toBe(`http://localhost/?rid=${blog.rid}`);
     expect(await client.affiliate.click({ ip: "192.0.2.77", lang: "ru" }, blog.rid)).toEqual({

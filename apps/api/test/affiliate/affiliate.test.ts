@@ -295,7 +295,7 @@ describe("affiliate programme", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, "partner@example.com"));
     const subjects = letters.map((letter) => letter.subject);
-    expect(subjects).toContain(`Виведення № ${first.id} виплачено`);
+    expect(subjects).toContain(`Заявку на виведення № ${first.id} виплачено`);
     expect(subjects).toContain(`Заявку на виведення № ${next.id} відхилено`);
     expect(letters.find((l) => l.kind === "affiliate_withdrawal_rejected")?.text).toContain(
       "Причина: Адреса в іншій мережі",

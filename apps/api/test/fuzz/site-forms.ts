@@ -14,6 +14,7 @@ import {
   registerApi,
 } from "../../src/index.ts";
 import { LOOSE_POLICY } from "../account/support/security-kit.ts";
+import { HARNESS_PUBLIC_CALLS } from "../support/harness-budgets.ts";
 import { TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 import { hostileValue } from "./hostile-values.ts";
 
@@ -50,6 +51,7 @@ export async function startSite(): Promise<TestApi> {
       serverSecret: randomBytes(32).toString("hex"),
       captchaProvider: "none",
       policy: LOOSE_POLICY,
+      publicCallPolicy: HARNESS_PUBLIC_CALLS,
     }),
   });
   const { registerWebTier } = await import("@obmen/web/server");

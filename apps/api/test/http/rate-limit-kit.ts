@@ -3,9 +3,10 @@ import type { Locale } from "@obmen/contracts";
 import { sealEnvelope, TIMESTAMP_HEADER } from "@obmen/contracts/envelope";
 import type { TestDatabase } from "@obmen/db";
 import { createAccountSecurity } from "../../src/account/account-security.ts";
-import type { LimiterStore } from "../../src/account/limits/limiter-store.ts";
-import type { PublicCallPolicy } from "../../src/http/rate-limit-policy.ts";
+import type { LimiterStore } from "../../src/rate-limits/limiter-store.ts";
+import type { PublicCallPolicy } from "../../src/rate-limits/public-call-policy.ts";
 import { LOOSE_POLICY, SERVER_SECRET, storeFor } from "../account/support/security-kit.ts";
+import { HARNESS_PUBLIC_CALLS } from "../support/harness-budgets.ts";
 import { startTestApi, TEST_CLIENT, type TestApi } from "../support/test-api.ts";
 
 /** A tiny PNG: the receipt calls need a file the route accepts. */
@@ -29,7 +30,7 @@ export function startLimitedApi(
         serverSecret: SERVER_SECRET,
         captchaProvider: "none",
         policy: LOOSE_POLICY,
-        publicCallPolicy,
+        publicCallPolicy: { ...HARNESS_PUBLIC_CALLS, ...publicCallPolicy },
       }),
   });
 }

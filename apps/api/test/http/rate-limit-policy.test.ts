@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { limitedAddress } from "../../src/account/limits/client-address.ts";
+import { limitedAddress } from "../../src/rate-limits/client-address.ts";
 import {
   DEFAULT_PUBLIC_CALL_POLICY,
   readPublicCallPolicy,
-} from "../../src/http/rate-limit-policy.ts";
+} from "../../src/rate-limits/public-call-policy.ts";
 
 describe("the public calls' budgets from the environment", () => {
   it("keeps the defaults for unset or empty variables and reads <requests>/<seconds>", () => {

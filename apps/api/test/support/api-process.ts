@@ -10,6 +10,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../src/index.ts";
+import { harnessAccountSecurity } from "./harness-budgets.ts";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "" });
 const app = Fastify({ logger: false });
@@ -23,6 +24,7 @@ await registerApi(app, {
   appUrl: "http://localhost",
   jobs: null,
   checkResponses: true,
+  accountSecurity: harnessAccountSecurity(),
 });
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
 console.log(`ready ${(app.server.address() as AddressInfo).port}`);

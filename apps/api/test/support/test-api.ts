@@ -10,6 +10,7 @@ import {
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AccountSecurity } from "../../src/account/account-security.ts";
 import {
+  answerClientError,
   answerFrameworkError,
   createLocalCatalogueChanges,
   createMemoryReplayGuard,
@@ -18,6 +19,7 @@ import {
   registerApi,
   startJobRunner,
 } from "../../src/index.ts";
+import { harnessAccountSecurity } from "./harness-budgets.ts";
 import { SITE_ICONS } from "./site-icons.ts";
 
 export const TEST_CLIENT = {
@@ -47,7 +49,12 @@ export async function startTestApi(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values([TEST_CLIENT, HMAC_CLIENT]);
-  const app: FastifyInstance = Fastify({ logger: false, frameworkErrors: answerFrameworkError });
+  // As the server: undecodable URLs and unknown methods answer in the API's error shape.
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
   const catalogueChanges = createLocalCatalogueChanges();
   const jobs = options.jobs ? await startJobRunner({ handle: database }) : null;
   const { deps, docs } = await registerApi(app, {
@@ -62,7 +69,7 @@ export async function startTestApi(
     jobPollingIntervalSeconds: 0.5,
     expirySweepSeconds: 1,
     checkResponses: true,
-    accountSecurity: options.accountSecurity?.(database),
+    accountSecurity: options.accountSecurity?.(database) ?? harnessAccountSecurity(),
     admin: { icons: SITE_ICONS },
   });
   await app.ready();

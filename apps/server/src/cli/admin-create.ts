@@ -8,6 +8,8 @@ import { parseArgs } from "node:util";
 import { createOperator, describeRefusal, resetOperatorAccess } from "@obmen/api";
 import { OPERATOR_ROLES, type OperatorRole } from "@obmen/contracts";
 import { DataDirLockedError, migrateDatabase, openDatabase } from "@obmen/db";
+import { parseAdminCliConfig } from "../config.ts";
+import { readCliConfig } from "./read-cli-config.ts";
 import { readPassword } from "./read-password.ts";
 
 const { values } = parseArgs({
@@ -24,13 +26,12 @@ if (!values.email || !(OPERATOR_ROLES as readonly string[]).includes(values.role
   process.exit(2);
 }
 
-const password = process.env.ADMIN_PASSWORD || (await readPassword());
+// Read as the server reads them (apps/server/src/config.ts), so a bad value is named.
+const config = readCliConfig(parseAdminCliConfig);
+const password = config.ADMIN_PASSWORD || (await readPassword());
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
-  handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: process.env.DATA_DIR || "./data",
-  });
+  handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);

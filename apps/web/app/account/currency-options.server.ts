@@ -9,6 +9,9 @@ export interface CurrencyOption {
   label: string;
 }
 
+/** How a currency's amounts are written (`formatAmount`): its code and places, by id. */
+export type AmountCurrencies = Record<number, { code: string; decimals: number }>;
+
 export interface DirectionOption {
   /** `12:7`: the send and receive currency ids, the select's value. */
   value: string;
@@ -26,18 +29,29 @@ export interface DirectionOption {
 export async function loadCurrencyOptions(
   context: Readonly<RouterContextProvider>,
   locale: Locale,
-): Promise<{ receive: CurrencyOption[]; directions: DirectionOption[] }> {
+): Promise<{
+  receive: CurrencyOption[];
+  directions: DirectionOption[];
+  amountCurrencies: AmountCurrencies;
+}> {
   let entries: CurrencyPairEntry[];
   try {
     entries = await loadPairEntries(context, locale);
   } catch {
     // Spec §8: a failed currency list is not fatal; the form offers nothing to choose.
-    return { receive: [], directions: [] };
+    return { receive: [], directions: [], amountCurrencies: {} };
   }
   const receive = new Map<number, CurrencyOption>();
   const directions: DirectionOption[] = [];
+  const amountCurrencies: AmountCurrencies = {};
   for (const entry of entries) {
     const { send_currency: send, receive_currency: to } = entry.currency_pair;
+    for (const currency of [send, to]) {
+      amountCurrencies[currency.id] = {
+        code: currency.currency_code.name,
+        decimals: currency.currency_in_services.decimal,
+      };
+    }
     receive.set(to.id, { id: to.id, label: currencyLabel(to) });
     directions.push({
       value: `${send.id}:${to.id}`,
@@ -48,7 +62,11 @@ export async function loadCurrencyOptions(
   }
   const byLabel = (a: { label: string }, b: { label: string }) =>
     a.label.localeCompare(b.label, locale);
-  return { receive: [...receive.values()].sort(byLabel), directions: directions.sort(byLabel) };
+  return {
+    receive: [...receive.values()].sort(byLabel),
+    directions: directions.sort(byLabel),
+    amountCurrencies,
+  };
 }
 
 export function currencyLabel(currency: Currency): string {

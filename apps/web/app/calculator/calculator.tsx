@@ -3,6 +3,7 @@ import {
   type FieldRejectionReason,
   formatAmount,
   formatAmountInput,
+  formatLimit,
   formatRate,
   validateOrderField,
 } from "@obmen/domain";
@@ -15,6 +16,7 @@ import { RichText } from "../i18n/rich-text.tsx";
 import { useLocale, useLocalizedHref } from "../i18n/use-locale.ts";
 import { keepJustCreated, tabStorage } from "../order/just-created.ts";
 import type { loader as rootLoader } from "../root.tsx";
+import { parseAmountText } from "./amount-text.ts";
 import {
   type AmountProblem,
   computeAmounts,
@@ -66,7 +68,10 @@ export function Calculator({
     if (problem.code === "too_many_decimals") {
       return t("Amount.too_many_decimals", { count: Number(problem.limit) });
     }
-    const amount = problem.limit ? formatAmount({ amount: problem.limit, currency, locale }) : "";
+    const bound = problem.code === "below_min" ? "min" : "max";
+    const amount = problem.limit
+      ? formatLimit({ amount: problem.limit, currency, locale, bound })
+      : "";
     return t(`Amount.${problem.code}`, { amount });
   };
   const errorFor = (path: string): string | undefined => {
@@ -105,6 +110,16 @@ export function Calculator({
     setAmountsEdited(true);
     setAnswered((paths) => new Set(paths).add("send_amount").add("receive_amount"));
   };
+
+  // While typing the field keeps the visitor's own text (a space appearing under the caret would
+  // get in the way); once they leave it, it is grouped as the other field and the limits are.
+  const groupTyped = (side: "send" | "receive") =>
+    setTyped((current) => {
+      const plain = current.fixedSide === side ? parseAmountText(current.text, locale) : null;
+      if (plain === null) return current;
+      const decimals = pair[side].decimals;
+      return { ...current, text: formatAmountInput({ amount: plain, decimals, locale }) };
+    });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
@@ -149,6 +164,8 @@ export function Calculator({
   });
   const money = (amount: string, currency: CalculatorCurrency) =>
     formatAmount({ amount, currency, locale });
+  const limit = (amount: string, currency: CalculatorCurrency, bound: "min" | "max") =>
+    formatLimit({ amount, currency, locale, bound });
   const sendError = amountError("send");
   const receiveError = amountError("receive");
   const emailError = errorFor("email");
@@ -188,10 +205,11 @@ export function Calculator({
           currency={pair.send}
           value={amounts.sendText}
           onChange={(text) => typeAmount("send", text)}
+          onBlur={() => groupTyped("send")}
           error={sendError}
           hint={t("Calculator.Limits", {
-            min: money(limits.minSend, pair.send),
-            max: money(limits.maxSend, pair.send),
+            min: limit(limits.minSend, pair.send, "min"),
+            max: limit(limits.maxSend, pair.send, "max"),
           })}
         />
         <AmountSide
@@ -200,10 +218,11 @@ export function Calculator({
           currency={pair.receive}
           value={amounts.receiveText}
           onChange={(text) => typeAmount("receive", text)}
+          onBlur={() => groupTyped("receive")}
           error={receiveError}
           hint={t(limits.limitedByReserve ? "Calculator.LimitsByReserve" : "Calculator.Limits", {
-            min: money(limits.minReceive, pair.receive),
-            max: money(limits.maxReceive, pair.receive),
+            min: limit(limits.minReceive, pair.receive, "min"),
+            max: limit(limits.maxReceive, pair.receive, "max"),
           })}
         />
       </div>
@@ -316,6 +335,7 @@ function AmountSide(props: {
   currency: CalculatorCurrency;
   value: string;
   onChange: (text: string) => void;
+  onBlur: () => void;
   error: string | undefined;
   hint: string;
 }) {
@@ -343,6 +363,7 @@ function AmountSide(props: {
         autoComplete="off"
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
+        onBlur={props.onBlur}
       />
       <p id={`${id}-hint`} className="field__hint">
         {props.hint}
@@ -360,7 +381,7 @@ function initialAmount(
   const fixedSide = failure?.values.fixed_side === "receive" ? "receive" : "send";
   const text = failure?.values[fieldOf(fixedSide)];
   if (failure && text !== undefined) return { fixedSide, text };
-  // Written as the computed field is (`0,001` beside `7710,58`), not as the domain gives it.
+  // Written as the computed field is (`0,001` beside `7 710,58`), not as the domain gives it.
   const amount = pair.defaultSendAmount;
   return {
     fixedSide: "send",

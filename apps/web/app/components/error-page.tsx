@@ -13,6 +13,8 @@ import "./error-page.css";
  * status and the "Unexpected" title and description: a large 404 on a server failure would
  * send the visitor hunting for a typo in a correct address (docs/decisions).
  */
+const NOT_FOUND_MESSAGE = /^Page Not Found: (.*)$/s;
+
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
@@ -21,6 +23,9 @@ export function ErrorPage({ error }: { error: unknown }) {
   // The route's own message (e.g. `Page Not Found: /path`) is safe to show: routes write it.
   // Thrown errors never are: in production React Router replaces their message anyway.
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
+  // The spec words the missing page's message in English (`Page Not Found: {path}`); the page
+  // shows it in its own language.
+  const missingPath = detail?.match(NOT_FOUND_MESSAGE)?.[1];
   const title = notFound ? t("ErrorPage.Title") : t("ErrorPage.Unexpected.Title");
   useEffect(() => {
     // A script of the new deploy is missing here: reload once to fetch it (spec §9's guard).
@@ -39,7 +44,11 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="error-page__description">
         {notFound ? t("ErrorPage.Description") : t("ErrorPage.Unexpected.Description")}
       </p>
-      {detail && <p className="error-page__detail">{detail}</p>}
+      {detail && (
+        <p className="error-page__detail">
+          {missingPath === undefined ? detail : t("ErrorPage.Path", { path: missingPath })}
+        </p>
+      )}
       <Link to={href("/")} className="button">
         {t("ErrorPage.Button")}
       </Link>

@@ -60,13 +60,14 @@ export function formatAmountNumber(options: AmountOptions & { locale: NumberLoca
 }
 
 /**
- * `77105,80`: an amount in an input the visitor edits. The same digits and decimal sign as
- * `formatAmount`, without grouping: a visitor types none, so both calculator fields read alike
- * while one is typed, and a space inside an edited number only gets in the caret's way.
- * The web's `parseAmountText` reads it back.
+ * `77 105,80`: an amount in an input the visitor edits, written as every label beside it
+ * (`formatAmountNumber`): a field showing `3855290` under a limit of `3 855 290` reads as
+ * another number (issue 26, point 7; docs/decisions/055). The web's `parseAmountText` reads it
+ * back, grouped or not, so a visitor may type either; the calculator groups the field the
+ * visitor typed once they leave it.
  */
 export function formatAmountInput(options: AmountOptions & { locale: NumberLocale }): string {
-  return writeNumber(amountDigits(options), symbolsOf(options.locale), false);
+  return formatAmountNumber(options);
 }
 
 /**

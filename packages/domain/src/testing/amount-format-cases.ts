@@ -17,7 +17,7 @@ export interface AmountFormatCase {
   currency: AmountCurrency;
   /** `formatAmount`: on the page and in the letters. */
   text: Record<CaseLocale, string>;
-  /** `formatAmountInput`: in a calculator field. */
+  /** `formatAmountInput`: in a calculator field, grouped as on the page (issue 26 point 7). */
   input: Record<CaseLocale, string>;
   /** `plainAmount`: what the copy button copies. */
   plain: string;
@@ -44,7 +44,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "0.01000000",
     currency: BTC,
     text: { ru: nb("0,01 BTC"), en: nb("0.01 BTC"), uk: nb("0,01 BTC") },
-    input: { ru: "0,01", en: "0.01", uk: "0,01" },
+    input: { ru: nb("0,01"), en: "0.01", uk: nb("0,01") },
     plain: "0.01",
   },
   {
@@ -52,7 +52,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "0.00000001",
     currency: BTC,
     text: { ru: nb("0,00000001 BTC"), en: nb("0.00000001 BTC"), uk: nb("0,00000001 BTC") },
-    input: { ru: "0,00000001", en: "0.00000001", uk: "0,00000001" },
+    input: { ru: nb("0,00000001"), en: "0.00000001", uk: nb("0,00000001") },
     plain: "0.00000001",
   },
   {
@@ -60,7 +60,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "77105.8",
     currency: RUB,
     text: { ru: nb("77 105,80 RUB"), en: nb("77,105.80 RUB"), uk: nb("77 105,80 RUB") },
-    input: { ru: "77105,80", en: "77105.80", uk: "77105,80" },
+    input: { ru: nb("77 105,80"), en: "77,105.80", uk: nb("77 105,80") },
     plain: "77105.80",
   },
   {
@@ -68,7 +68,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "10000.00",
     currency: RUB,
     text: { ru: nb("10 000 RUB"), en: nb("10,000 RUB"), uk: nb("10 000 RUB") },
-    input: { ru: "10000", en: "10000", uk: "10000" },
+    input: { ru: nb("10 000"), en: "10,000", uk: nb("10 000") },
     plain: "10000",
   },
   {
@@ -76,7 +76,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "1000.5",
     currency: RUB,
     text: { ru: nb("1 000,50 RUB"), en: nb("1,000.50 RUB"), uk: nb("1 000,50 RUB") },
-    input: { ru: "1000,50", en: "1000.50", uk: "1000,50" },
+    input: { ru: nb("1 000,50"), en: "1,000.50", uk: nb("1 000,50") },
     plain: "1000.50",
   },
   {
@@ -84,7 +84,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "46.025000",
     currency: USDT,
     text: { ru: nb("46,025 USDT"), en: nb("46.025 USDT"), uk: nb("46,025 USDT") },
-    input: { ru: "46,025", en: "46.025", uk: "46,025" },
+    input: { ru: nb("46,025"), en: "46.025", uk: nb("46,025") },
     plain: "46.025",
   },
   {
@@ -92,7 +92,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
     amount: "939.500000",
     currency: USDT,
     text: { ru: nb("939,5 USDT"), en: nb("939.5 USDT"), uk: nb("939,5 USDT") },
-    input: { ru: "939,5", en: "939.5", uk: "939,5" },
+    input: { ru: nb("939,5"), en: "939.5", uk: nb("939,5") },
     plain: "939.5",
   },
   {
@@ -104,7 +104,7 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
       en: nb("411,999.999641 USDT"),
       uk: nb("411 999,999641 USDT"),
     },
-    input: { ru: "411999,999641", en: "411999.999641", uk: "411999,999641" },
+    input: { ru: nb("411 999,999641"), en: "411,999.999641", uk: nb("411 999,999641") },
     plain: "411999.999641",
   },
   {
@@ -116,7 +116,11 @@ export const AMOUNT_FORMAT_CASES: readonly AmountFormatCase[] = [
       en: nb("9,007,199,254,740,993.01 RUB"),
       uk: nb("9 007 199 254 740 993,01 RUB"),
     },
-    input: { ru: "9007199254740993,01", en: "9007199254740993.01", uk: "9007199254740993,01" },
+    input: {
+      ru: nb("9 007 199 254 740 993,01"),
+      en: "9,007,199,254,740,993.01",
+      uk: nb("9 007 199 254 740 993,01"),
+    },
     plain: "9007199254740993.01",
   },
 ];

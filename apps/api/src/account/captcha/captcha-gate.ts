@@ -1,6 +1,6 @@
 import { normalizeAccountEmail } from "@obmen/domain";
+import type { LimitedCall } from "../../rate-limits/account-limits.ts";
 import type { AccountSecurity } from "../account-security.ts";
-import type { LimitedCall } from "../limits/account-limits.ts";
 import { requireCaptcha } from "./require-captcha.ts";
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { createLimiter, type LimiterStore } from "../limits/limiter-store.ts";
+import { createLimiter, type LimiterStore } from "../../rate-limits/limiter-store.ts";
 import { deriveServerKey } from "../server-keys.ts";
 import { CaptchaPayload } from "./captcha-payload.ts";
 

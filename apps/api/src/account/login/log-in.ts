@@ -81,7 +81,7 @@ export async function logIn(options: {
   if (totpEnabled) {
     await checkLoginTotp(
       { db, limits, box: options.security.totpBox },
-      { userId: user.id, code: options.totp },
+      { userId: user.id, code: options.totp, account, ip },
     );
   }
   if (gate.hadFailures) await limits.loginSucceeded({ email: account, ip });

@@ -9,8 +9,9 @@ import { normalizeAccountEmail } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
 import { type ReplayGuard, seenSignaturesCte } from "../../http/replay-guard.ts";
 import type { UserRow } from "../../http/user-auth.ts";
-import type { AccountLimits, LoginGate } from "../limits/account-limits.ts";
-import { budgetUpsertSql, type CounterRow, countersReadSql } from "../limits/limiter-store.ts";
+import type { AccountLimits, LoginGate } from "../../rate-limits/account-limits.ts";
+import type { CounterRow } from "../../rate-limits/limiter-store.ts";
+import { budgetUpsertSql, countersReadSql } from "../../rate-limits/postgres-counters-sql.ts";
 
 /** What a login knows before its hash: its limits' verdict and the account it names, if any. */
 export interface LoginOpening {

@@ -3,7 +3,7 @@ import { type Database, users } from "@obmen/db";
 import { eq, sql } from "drizzle-orm";
 import type { SignedInCaller } from "../../http/user-auth.ts";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
-import type { AccountLimits } from "../limits/account-limits.ts";
+import type { AccountLimits } from "../../rate-limits/account-limits.ts";
 import { endUserSessions } from "../sessions/end-sessions.ts";
 import { voidUserTokens } from "../tokens/user-tokens.ts";
 import { newPasswordProblem } from "./new-password-problem.ts";

@@ -1,5 +1,6 @@
-import type { FieldProblem, ProfileField } from "@obmen/contracts";
+import { DISPLAY_NAME_PROBLEM_KEY, type FieldProblem, type ProfileField } from "@obmen/contracts";
 import {
+  displayNameProblem,
   normalizeAccountEmail,
   normalizeTelegramHandle,
   PERSONAL_NAME_MAX_LENGTH,
@@ -56,10 +57,16 @@ export function checkProfileValue(key: ProfileFieldKey, raw: string): CheckedPro
   }
   switch (key) {
     case "first_name":
-    case "last_name":
-      return value.length > PERSONAL_NAME_MAX_LENGTH
-        ? { ok: false, problem: { key: "OrderField.too_long" } }
+    case "last_name": {
+      if (value.length > PERSONAL_NAME_MAX_LENGTH) {
+        return { ok: false, problem: { key: "OrderField.too_long" } };
+      }
+      // Names other people read (operators, letters): the one rule of issue 26 point 5.
+      const problem = displayNameProblem(value);
+      return problem
+        ? { ok: false, problem: { key: DISPLAY_NAME_PROBLEM_KEY[problem] } }
         : { ok: true, value };
+    }
     case "phone": {
       // The order form's phone rule, so a profile phone is one an order would accept.
       const phone = validateOrderField({ type: "phone", value });

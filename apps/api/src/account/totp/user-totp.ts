@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { UserRow } from "../../http/user-auth.ts";
 import { enqueueAccountMail } from "../../mail/account-mail.ts";
-import type { AccountLimits } from "../limits/account-limits.ts";
+import type { AccountLimits } from "../../rate-limits/account-limits.ts";
 import { verifyPassword } from "../password/password-hashing.ts";
 import type { SecretBox } from "./secret-box.ts";
 import { matchingTimeStep, newTotpSecret, totpUri } from "./totp-codes.ts";
@@ -127,17 +127,18 @@ export async function disableTotp(
  */
 export async function checkLoginTotp(
   deps: Omit<TotpDeps, "issuer" | "appUrl">,
-  options: { userId: string; code?: string },
+  options: { userId: string; code?: string; account: string; ip: string },
 ): Promise<boolean> {
   if (!(await isTotpEnabled(deps.db, options.userId))) return false;
-  await deps.limits.beforeSecondCheck(options.userId);
+  // Per account and address (issue 26 point 4): the owner elsewhere is never made to wait.
+  await deps.limits.beforeLoginCode(options);
   if (!options.code) {
     throw new AppError(ErrorCode.TOTP_REQUIRED, {
       fields: { totp: { key: "AccountErrors.TotpEnterCode" } },
     });
   }
   if (!(await spendCode(deps, { userId: options.userId, code: options.code }))) {
-    await deps.limits.secondCheckFailed(options.userId);
+    await deps.limits.loginCodeFailed({ ...options, email: options.account });
     throw new AppError(ErrorCode.TOTP_INVALID, {
       fields: { totp: { key: "AccountErrors.TotpWrongCode" } },
     });

@@ -2,9 +2,11 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import { type Database, operators } from "@obmen/db";
 import { normalizeAccountEmail } from "@obmen/domain";
 import { eq, sql } from "drizzle-orm";
+import type { Captcha } from "../../account/captcha/captcha.ts";
+import { requireCaptcha } from "../../account/captcha/require-captcha.ts";
 import { verifyAgainstDummy, verifyPassword } from "../../account/password/password-hashing.ts";
+import type { OperatorLoginLimits } from "../../rate-limits/operator-login-limits.ts";
 import { writeAudit } from "../audit/write-audit.ts";
-import type { LoginLimiter } from "./login-limiter.ts";
 import { createOperatorSession, type OperatorRow } from "./operator-sessions.ts";
 import { acceptTotp } from "./totp.ts";
 
@@ -14,20 +16,32 @@ import { acceptTotp } from "./totp.ts";
  * hash is verified when there is no operator). Only the right password learns that a code is
  * needed (401 under `totp`, `details.totp_required`). Every attempt on an operator's
  * address is audited: a success as `login`, a refusal as `login_failed`.
+ *
+ * Limits (rate-limits/operator-login-limits.ts, issue 26 points 3 and 4): 429 only while this
+ * account-and-address pair waits; after failures on the account or from the address, a solved
+ * captcha (400 `CAPTCHA_REQUIRED` under `captcha`, before the password is looked at, so it
+ * tells nothing about the password). Wrong codes count like wrong passwords, per pair.
  */
 export async function logInOperator(options: {
   db: Database;
-  limiter: LoginLimiter;
+  limiter: OperatorLoginLimits;
+  captcha: Captcha;
   email: string;
   password: string;
   totp: string | undefined;
+  captchaSolution: string | undefined;
   ip: string;
   userAgent: string | null;
 }): Promise<{ operator: OperatorRow; token: string }> {
   const { db, limiter, ip } = options;
   const email = normalizeAccountEmail(options.email) ?? options.email.trim().toLowerCase();
   const key = { ip, email };
-  await limiter.check(key);
+  const gate = await limiter.beforeLogin(key);
+  await requireCaptcha({
+    captcha: options.captcha,
+    required: gate.captchaRequired,
+    solution: options.captchaSolution,
+  });
 
   const [operator] = await db.select().from(operators).where(eq(operators.email, email));
   let passwordOk = false;

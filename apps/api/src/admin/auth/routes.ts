@@ -41,9 +41,11 @@ export function registerAdminAuthRoutes({
       const { operator, token } = await logInOperator({
         db: deps.db,
         limiter,
+        captcha: deps.accountSecurity.captcha,
         email: body.email,
         password: body.password,
         totp: body.totp,
+        captchaSolution: body.captcha,
         ip,
         userAgent: typeof agent === "string" ? agent.slice(0, 512) : null,
       });

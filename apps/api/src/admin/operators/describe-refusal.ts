@@ -1,4 +1,4 @@
-import { AppError } from "@obmen/contracts";
+import { AppError, type ErrorCode } from "@obmen/contracts";
 import { translatorFor } from "@obmen/i18n/catalogs";
 
 /**
@@ -11,5 +11,6 @@ export function describeRefusal(error: unknown): string {
   const fields = Object.entries(error.fields ?? {}).map(
     ([field, problem]) => `${field}: ${t(problem.key, { field, ...problem.values })}`,
   );
-  return [t(`Errors.${error.code}`), ...fields].join(" ");
+  const code: ErrorCode = (error as AppError).code;
+  return [t(`Errors.${code}`), ...fields].join(" ");
 }

@@ -7,6 +7,7 @@ import {
 import { type Database, type OperatorRoleName, orderPayouts, orders } from "@obmen/db";
 import { reserveHoldEffect } from "@obmen/domain";
 import { eq } from "drizzle-orm";
+import type { AffiliateSettings } from "../../affiliate/affiliate-settings.ts";
 import { affiliateOnOrderStatus } from "../../affiliate/rewards/on-order-status.ts";
 import type { OrderEffects } from "../../orders/effects/order-effects.ts";
 import { changeOrderStatus } from "../../orders/lifecycle/change-order-status.ts";
@@ -28,6 +29,8 @@ type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_refere
 export async function changeStatusByOperator(options: {
   db: Database;
   effects: OrderEffects;
+  /** The affiliate programme's terms: a completion credits the referring partner. */
+  affiliate: AffiliateSettings;
   orderId: string;
   request: Request;
   actor: AuditActor & { operatorId: string; role: OperatorRoleName };
@@ -70,7 +73,13 @@ export async function changeStatusByOperator(options: {
       payoutReference,
     });
     // The partner's reward (or its reversal) commits or rolls back with the move (decision 029).
-    if (updated) await affiliateOnOrderStatus({ tx, order: updated, to: request.status });
+    if (updated)
+      await affiliateOnOrderStatus({
+        tx,
+        order: updated,
+        to: request.status,
+        settings: options.affiliate,
+      });
     if (request.status === "completed" && payoutReference) {
       await tx
         .insert(orderPayouts)

@@ -69,6 +69,7 @@ export function registerAdminOrderRoutes(routes: AdminRoutes) {
       await changeStatusByOperator({
         db: deps.db,
         effects: deps.orderEffects,
+        affiliate: deps.affiliate,
         orderId: params.uuid,
         request: body,
         actor: { operatorId: caller.operator.id, role: caller.operator.role, ip },

@@ -9,7 +9,6 @@ import {
   AppError,
   ErrorCode,
 } from "@obmen/contracts";
-import { affiliateSettings } from "../../affiliate/affiliate-settings.ts";
 import { decideWithdrawal } from "../../affiliate/withdrawals/decide-withdrawal.ts";
 import type { AdminRoutes } from "../admin-routes.ts";
 import { listPartners } from "./list-partners.ts";
@@ -62,6 +61,6 @@ export function registerAdminWithdrawalRoutes({ define, deps }: AdminRoutes) {
     query: AdminPartnerListQuery,
     response: AdminPartnerListResponse,
     handler: ({ query }) =>
-      listPartners({ db: deps.db, currency: affiliateSettings().currency, page: query.page }),
+      listPartners({ db: deps.db, currency: deps.affiliate.currency, page: query.page }),
   });
 }

@@ -24,11 +24,8 @@ export async function createChannel(options: {
       fields: { name: { key: "Validation.required", field: "name" } },
     });
   }
-  await ensurePartner({
-    db,
-    userId,
-    defaultChannelName: translatorFor(options.lang)("Affiliate.DefaultChannel"),
-  });
+  const defaultChannelName = translatorFor(options.lang)("Affiliate.DefaultChannel");
+  await ensurePartner({ db, userId, defaultChannelName });
   return db.transaction(async (tx) => {
     // The partner's row serialises creates, so concurrent ones cannot pass the cap.
     await tx
@@ -57,6 +54,7 @@ export async function createChannel(options: {
     return channelView(
       { ...row!, clicks: 0, registrations: 0, orders: 0, earned: "0" },
       options.appUrl,
+      defaultChannelName,
     );
   });
 }

@@ -15,11 +15,8 @@ export async function listChannels(options: {
   lang: Locale;
 }): Promise<RefChannel[]> {
   const { db, userId } = options;
-  await ensurePartner({
-    db,
-    userId,
-    defaultChannelName: translatorFor(options.lang)("Affiliate.DefaultChannel"),
-  });
+  const defaultChannelName = translatorFor(options.lang)("Affiliate.DefaultChannel");
+  await ensurePartner({ db, userId, defaultChannelName });
   const rows = await db
     .select({
       id: affiliateChannels.id,
@@ -36,7 +33,7 @@ export async function listChannels(options: {
       asc(affiliateChannels.createdAt),
       asc(affiliateChannels.id),
     );
-  return rows.map((row) => channelView(row, options.appUrl));
+  return rows.map((row) => channelView(row, options.appUrl, defaultChannelName));
 }
 
 /**
@@ -66,6 +63,10 @@ export const channelStats = {
       where r.channel_id = ${channelId})`,
 };
 
+/**
+ * The default channel is named in the reader's language: its stored name is the text of the
+ * language the partner happened to use first, and a partner cannot rename it.
+ */
 export function channelView(
   row: {
     id: number;
@@ -79,10 +80,11 @@ export function channelView(
     earned: string;
   },
   appUrl: string,
+  defaultChannelName: string,
 ): RefChannel {
   return {
     id: row.id,
-    name: row.name,
+    name: row.isDefault ? defaultChannelName : row.name,
     rid: row.code,
     ref_link: refLink(appUrl, row.code),
     is_default: row.isDefault,

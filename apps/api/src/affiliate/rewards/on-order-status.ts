@@ -1,6 +1,6 @@
 import type { OrderStatus } from "@obmen/contracts";
 import type { orders, Transaction } from "@obmen/db";
-import { affiliateSettings } from "../affiliate-settings.ts";
+import type { AffiliateSettings } from "../affiliate-settings.ts";
 import { postOrderReward, reverseOrderReward } from "./post-order-reward.ts";
 
 /**
@@ -11,9 +11,10 @@ export async function affiliateOnOrderStatus(options: {
   tx: Transaction;
   order: typeof orders.$inferSelect;
   to: OrderStatus;
+  settings: AffiliateSettings;
 }): Promise<void> {
   if (options.to === "completed") {
-    await postOrderReward({ tx: options.tx, order: options.order, settings: affiliateSettings() });
+    await postOrderReward({ tx: options.tx, order: options.order, settings: options.settings });
   } else if (options.to === "refunded") {
     await reverseOrderReward({ tx: options.tx, orderId: options.order.id });
   }

@@ -6,10 +6,11 @@ import {
   type Withdrawal,
 } from "@obmen/contracts";
 import { normaliseDecimal } from "@obmen/db";
-import { countDecimals, formatAmount, formatPlain, toDecimal } from "@obmen/domain";
+import { countDecimals, formatPlain, toDecimal } from "@obmen/domain";
 import { checkOrderFields } from "../../orders/create/check-create-request.ts";
 import type { AffiliateSettings } from "../affiliate-settings.ts";
 import type { NewWithdrawalQueue } from "./new-withdrawal-queue.ts";
+import { programmeAmount } from "./programme-amount.ts";
 import type { WithdrawalCurrencyCache } from "./withdrawal-currency-cache.ts";
 import { type WithdrawalRow, withdrawalView } from "./withdrawal-view.ts";
 
@@ -101,15 +102,4 @@ export async function createWithdrawal(options: {
     decidedAt: null,
   };
   return withdrawalView(row, { id: currency.id, name: currency.name, code: currency.code });
-}
-
-/**
- * An amount of the programme currency as the site writes it in a refusal (`1 234,5 USDT`, a
- * no-break space before the code; docs/decisions/022-amounts-and-status-names.md), while
- * `details` keep the machine form. Its own places, as the account page writes the balance
- * beside the form (apps/web readable-amount.ts): the programme's places are not in the cache.
- */
-function programmeAmount(amount: string, code: string, locale: Locale): string {
-  const decimals = countDecimals(toDecimal(amount));
-  return formatAmount({ amount, currency: { code, decimals }, locale });
 }

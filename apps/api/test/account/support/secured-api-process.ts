@@ -11,6 +11,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
+import { HARNESS_PUBLIC_CALLS } from "../../support/harness-budgets.ts";
 import { EASY_CAPTCHA, LOOSE_POLICY, SERVER_SECRET } from "./security-kit.ts";
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "" });
@@ -32,6 +33,7 @@ await registerApi(app, {
     serverSecret: SERVER_SECRET,
     captchaDifficulty: EASY_CAPTCHA,
     policy: { ...LOOSE_POLICY, ...JSON.parse(process.env.POLICY ?? "{}") },
+    publicCallPolicy: HARNESS_PUBLIC_CALLS,
   }),
 });
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });

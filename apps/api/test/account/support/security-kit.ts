@@ -5,8 +5,6 @@ import Fastify from "fastify";
 import type { AccountSecurityOptions } from "../../../src/account/account-security.ts";
 import { createAccountSecurity } from "../../../src/account/account-security.ts";
 import type { CaptchaDifficulty } from "../../../src/account/captcha/captcha.ts";
-import type { LimitPolicy } from "../../../src/account/limits/limit-policy.ts";
-import type { LimiterStore } from "../../../src/account/limits/limiter-store.ts";
 import {
   createDatabaseReplayGuard,
   createLocalCatalogueChanges,
@@ -15,6 +13,9 @@ import {
   type ReplayGuard,
   registerApi,
 } from "../../../src/index.ts";
+import type { LimitPolicy } from "../../../src/rate-limits/account-limit-policy.ts";
+import type { LimiterStore } from "../../../src/rate-limits/limiter-store.ts";
+import { HARNESS_PUBLIC_CALLS } from "../../support/harness-budgets.ts";
 import { TEST_CLIENT, type TestApi } from "../../support/test-api.ts";
 
 /** A challenge solved in a few milliseconds, so tests can play the widget. */
@@ -66,6 +67,7 @@ export async function startSecuredApi(
     captchaProvider: options.captchaProvider ?? "altcha",
     captchaDifficulty: options.captchaDifficulty ?? EASY_CAPTCHA,
     policy: { ...LOOSE_POLICY, ...options.policy },
+    publicCallPolicy: HARNESS_PUBLIC_CALLS,
   });
   const catalogueChanges = createLocalCatalogueChanges();
   const { deps, docs } = await registerApi(app, {

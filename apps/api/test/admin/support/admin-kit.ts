@@ -2,6 +2,7 @@ import { OPERATOR_ROLES, type OperatorRole } from "@obmen/contracts";
 import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { AccountSecurity } from "../../../src/account/account-security.ts";
 import { createOperator } from "../../../src/admin/operators/create-operator.ts";
 import type { AdminApiOptions } from "../../../src/admin/register-admin-api.ts";
 import {
@@ -11,6 +12,7 @@ import {
   openDatabaseApiClients,
   registerApi,
 } from "../../../src/index.ts";
+import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { createForm, findPair, listPairs } from "../../support/orders.ts";
 import { SITE_ICONS } from "../../support/site-icons.ts";
 import { callApi, TEST_CLIENT } from "../../support/test-api.ts";
@@ -20,7 +22,9 @@ export const APP_ORIGIN = "https://obmen.example";
 export const PASSWORD = "violet-harbour-71";
 
 /** The whole API (signed calls and the console) on a fresh, seeded database. */
-export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: boolean } = {}) {
+export async function startAdminApi(
+  options: { admin?: AdminApiOptions; seed?: boolean; accountSecurity?: AccountSecurity } = {},
+) {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoCatalogue(database.db);
   await database.db.insert(apiClients).values(TEST_CLIENT);
@@ -37,6 +41,7 @@ export async function startAdminApi(options: { admin?: AdminApiOptions; seed?: b
     jobs: null,
     checkResponses: true,
     admin: { icons: SITE_ICONS, ...options.admin },
+    accountSecurity: options.accountSecurity ?? harnessAccountSecurity(),
   });
   await app.ready();
   return {
@@ -69,6 +74,8 @@ export async function adminCall(
     body?: unknown;
     origin?: string | null;
     lang?: string;
+    /** The caller's address (default: inject's 127.0.0.1). */
+    ip?: string;
   } = {},
 ): Promise<AdminCall> {
   const headers: Record<string, string> = {};
@@ -80,6 +87,7 @@ export async function adminCall(
     method,
     url,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
   const type = String(response.headers["content-type"] ?? "");

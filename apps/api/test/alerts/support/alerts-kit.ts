@@ -14,6 +14,7 @@ import {
 import { createSmtpMailer, startOutboxDispatcher } from "../../../src/mail/index.ts";
 import { type AdminTestApi, APP_ORIGIN } from "../../admin/support/admin-kit.ts";
 import { startSmtpSink } from "../../mail/support/smtp-sink.ts";
+import { harnessAccountSecurity } from "../../support/harness-budgets.ts";
 import { TEST_CLIENT } from "../../support/test-api.ts";
 
 export interface TelegramCall {
@@ -78,6 +79,7 @@ export async function startAlertsApi() {
     jobPollingIntervalSeconds: 0.5,
     checkResponses: true,
     alerts: { telegramApiUrl: telegram.url, sweepSeconds: 1, telegramRetryBaseMs: 300 },
+    accountSecurity: harnessAccountSecurity(),
   });
   await app.ready();
   const dispatcher = startOutboxDispatcher({

@@ -1,7 +1,8 @@
 import { isOrderStatus, ORDER_STATUSES } from "@obmen/domain";
 import { data, Form, Link, useSubmit } from "react-router";
 import { loadAccountData } from "../../account/account-api.server.ts";
-import { readableAmount } from "../../account/readable-amount.ts";
+import { loadCurrencyOptions } from "../../account/currency-options.server.ts";
+import { currencyAmount } from "../../account/readable-amount.ts";
 import { isUnavailable } from "../../account/unavailable.ts";
 import { requireUser } from "../../account/visitor.server.ts";
 import { parsePageParam } from "../../content/page-param.ts";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/history";
  * (`?status=paid&page=2`). Each order links to its own page.
  */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { caller } = await requireUser(context, request);
+  const { caller, locale } = await requireUser(context, request);
   const page = parsePageParam(url.searchParams);
   const statusParam = url.searchParams.get("status") || null;
   const status = statusParam !== null && isOrderStatus(statusParam) ? statusParam : null;
@@ -25,17 +26,20 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     throw data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
   }
   const { api } = context.get(webContext);
-  const list = await loadAccountData(context, request, () =>
-    api.user.orders(caller, { page, ...(status ? { status } : {}) }),
-  );
-  return { status, page, list };
+  const [list, options] = await Promise.all([
+    loadAccountData(context, request, () =>
+      api.user.orders(caller, { page, ...(status ? { status } : {}) }),
+    ),
+    loadCurrencyOptions(context, locale),
+  ]);
+  return { status, page, list, currencies: options.amountCurrencies };
 }
 
 export default function OrderHistory({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const href = useLocalizedHref();
   const submit = useSubmit();
-  const { status, page, list } = loaderData;
+  const { status, page, list, currencies } = loaderData;
   const title = t("Account.History.Title");
   return (
     <>
@@ -98,8 +102,19 @@ export default function OrderHistory({ loaderData }: Route.ComponentProps) {
                     })}
                   </Link>
                   <span className="order-row__amounts">
-                    {readableAmount(order.send_amount, locale)} {order.send_currency.code} →{" "}
-                    {readableAmount(order.receive_amount, locale)} {order.receive_currency.code}
+                    {currencyAmount(
+                      order.send_amount,
+                      order.send_currency.code,
+                      currencies[order.send_currency.id],
+                      locale,
+                    )}{" "}
+                    →{" "}
+                    {currencyAmount(
+                      order.receive_amount,
+                      order.receive_currency.code,
+                      currencies[order.receive_currency.id],
+                      locale,
+                    )}
                   </span>
                   <span className="account-item__meta">
                     <LocalTime iso={order.created_at} />

@@ -4,7 +4,7 @@ import { loadAccountData, runAccountAction } from "../../account/account-api.ser
 import { AccountNotice, FieldMessage, useFormResult } from "../../account/account-form-ui.tsx";
 import { loadCurrencyOptions } from "../../account/currency-options.server.ts";
 import { readForm, textField } from "../../account/read-form.server.ts";
-import { readableAmount } from "../../account/readable-amount.ts";
+import { currencyAmount, readableAmount } from "../../account/readable-amount.ts";
 import { isUnavailable } from "../../account/unavailable.ts";
 import { requireUser } from "../../account/visitor.server.ts";
 import { parseAmountText } from "../../calculator/amount-text.ts";
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadAccountData(context, request, () => api.user.templates.list(caller)),
     loadCurrencyOptions(context, locale),
   ]);
-  return { templates, directions: options.directions };
+  return { templates, directions: options.directions, currencies: options.amountCurrencies };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -84,7 +84,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Templates({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const { templates, directions } = loaderData;
+  const { templates, directions, currencies } = loaderData;
   const busy = useNavigation().state === "submitting";
   const created = useFormResult(actionData, "create");
   const names = new Map(directions.map((direction) => [direction.value, direction.label]));
@@ -107,13 +107,17 @@ export default function Templates({ loaderData, actionData }: Route.ComponentPro
             const name =
               names.get(`${template.from_currency_id}:${template.to_currency_id}`) ??
               t("Account.Templates.UnknownDirection");
+            // The amount is the send side's: written with its code, as the calculator shows it.
+            const sendCurrency = currencies[template.from_currency_id];
             return (
               <li key={template.id} className="account-item">
                 <div className="account-item__main">
                   <span className="account-item__title">{name}</span>
                   <span className="account-item__value">
                     {t("Account.Templates.AmountShown", {
-                      amount: readableAmount(template.amount, locale),
+                      amount: sendCurrency
+                        ? currencyAmount(template.amount, sendCurrency.code, sendCurrency, locale)
+                        : readableAmount(template.amount, locale),
                     })}
                   </span>
                 </div>
