@@ -16,6 +16,7 @@ import type { RouteAuth } from "./http/user-auth.ts";
 import type { OrderEffects } from "./orders/effects/order-effects.ts";
 import type { PaymentSettings } from "./payments/payment-settings.ts";
 import type { RateJobOptions } from "./rates/rate-jobs.ts";
+import type { OrderRisk } from "./risk/order-risk.ts";
 
 /** What the API tier needs from the process that hosts it (the composition root). */
 export interface ApiDeps {
@@ -36,6 +37,8 @@ export interface ApiDeps {
   payments: PaymentSettings;
   /** Rate sources' settings (URLs, interval); null: the console's preview fetches nothing. */
   rates: RateJobOptions | null;
+  /** Why a new order should be held (blacklist, blocked customer; decision 062). */
+  orderRisk: OrderRisk;
   /** The affiliate programme's terms (`AFFILIATE_*`, parsed in the server's config). */
   affiliate: AffiliateSettings;
 }

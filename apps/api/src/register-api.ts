@@ -44,6 +44,7 @@ import { defaultPaymentSettings, type PaymentSettings } from "./payments/payment
 import { type RateJobOptions, registerRateJobs } from "./rates/rate-jobs.ts";
 import { registerRatesExportRoutes } from "./rates-export/routes.ts";
 import { registerReserveRoutes } from "./reserves/routes.ts";
+import { createOrderRisk } from "./risk/order-risk.ts";
 
 export interface RegisterApiOptions {
   db: Database;
@@ -117,6 +118,13 @@ export async function registerApi(
   options: RegisterApiOptions,
 ): Promise<{ deps: ApiDeps; docs: ApiDocs }> {
   const checkResponses = options.checkResponses ?? false;
+  const accountSecurity =
+    options.accountSecurity ??
+    createAccountSecurity({
+      store: { kind: "memory" },
+      serverSecret: randomBytes(32).toString("hex"),
+      captchaProvider: "none",
+    });
   // CONNECT never reaches Fastify's router: Node hands it to this event (http/unparsed-requests.ts).
   refuseConnect(app.server);
   const proxyWarning = watchForUntrustedProxy(app, {
@@ -144,14 +152,9 @@ export async function registerApi(
     appUrl: options.appUrl,
     rates: options.rates ?? null,
     affiliate: options.affiliate ?? DEFAULT_AFFILIATE_SETTINGS,
-    accountSecurity:
-      options.accountSecurity ??
-      createAccountSecurity({
-        store: { kind: "memory" },
-        serverSecret: randomBytes(32).toString("hex"),
-        captchaProvider: "none",
-      }),
+    accountSecurity,
     payments: options.payments ?? defaultPaymentSettings(),
+    orderRisk: createOrderRisk({ db: options.db, cardKey: accountSecurity.blacklistCardKey }),
   };
   const paymentSources = createPaymentSources(deps.payments, app.log);
   if (options.jobs) {

@@ -12,6 +12,7 @@ import {
   MarkupPercent,
   RateFormula,
 } from "./admin-rates.ts";
+import { OrderRiskFlag } from "./admin-risk.ts";
 import {
   CurrencyDecimals,
   CurrencyKind,
@@ -34,8 +35,12 @@ import { RowId, WholeNumber } from "./whole-number.ts";
  * for a bad query string. Published as OpenAPI at `/admin/api/openapi.json`.
  */
 
-/** admin: everything, operators and settings too; operator: orders and reserves; editor: content. */
-export const OPERATOR_ROLES = ["admin", "operator", "editor"] as const;
+/**
+ * admin: everything, operators and settings too; operator: orders, catalogue, reserves,
+ * withdrawals, blacklist, customers; desk: the order desk alone (list, order, status moves,
+ * recalculation, receipts; decision 062); editor: content.
+ */
+export const OPERATOR_ROLES = ["admin", "operator", "desk", "editor"] as const;
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
@@ -244,6 +249,8 @@ export const AdminOrder = AdminOrderListItem.extend({
   next_statuses: z.array(OrderStatus),
   /** What identifies the payout (transaction hash, bank reference), once completed. */
   payout_reference: z.string().nullable(),
+  /** Why the system held the order when it was created (issue 29); empty for most orders. */
+  risk_flags: z.array(OrderRiskFlag),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataResponse(AdminOrder);

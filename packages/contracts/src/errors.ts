@@ -31,6 +31,8 @@ export const ErrorCode = {
   INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
   /** Login with the right password to an account whose e-mail is not confirmed yet. */
   EMAIL_NOT_CONFIRMED: "EMAIL_NOT_CONFIRMED",
+  /** Login with the right password to an account an operator blocked (issue 29). */
+  ACCOUNT_BLOCKED: "ACCOUNT_BLOCKED",
   /** The caller is signed in but may not do this. */
   FORBIDDEN: "FORBIDDEN",
   /** The requested change conflicts with the current state (e.g. a status transition). */
@@ -78,6 +80,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_BLOCKED: 403,
   FORBIDDEN: 403,
   CONFLICT: 409,
   RATE_CHANGED: 409,

@@ -36,6 +36,7 @@ const ALLOWED: ReadonlyArray<[ActorKind, OrderStatus, OrderStatus]> = [
   ["operator", "completed", "refunded"],
   ["system", "new", "expired"],
   ["system", "new", "paid"],
+  ["system", "new", "hold"],
 ];
 
 describe("order status transitions", () => {
@@ -87,11 +88,12 @@ describe("order status transitions", () => {
     }
   });
 
-  it("the system only expires unpaid orders, or marks them paid when the chain says so", () => {
+  it("the system expires unpaid orders, marks paid what the chain confirmed, holds what risk flagged", () => {
     const systemMoves = ALLOWED.filter(([actor]) => actor === "system");
     expect(systemMoves).toEqual([
       ["system", "new", "expired"],
       ["system", "new", "paid"],
+      ["system", "new", "hold"],
     ]);
   });
 

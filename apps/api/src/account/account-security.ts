@@ -15,6 +15,7 @@ import {
   createAltchaCaptcha,
   NO_CAPTCHA,
 } from "./captcha/captcha.ts";
+import { deriveServerKey } from "./server-keys.ts";
 import { createSecretBox, type SecretBox } from "./totp/secret-box.ts";
 
 /** Limits, captcha and the TOTP secrets' seal (docs/decisions/026-rate-limits-captcha-totp.md). */
@@ -26,6 +27,8 @@ export interface AccountSecurity {
   totpBox: SecretBox;
   /** Seals the operator alerts' Telegram bot token at rest (decision 038 "Alerts"). */
   alertsBox: SecretBox;
+  /** Keys the blacklist's card hashes (risk/blacklist-value.ts, decision 062). */
+  blacklistCardKey: Buffer;
 }
 
 export interface AccountSecurityOptions {
@@ -65,5 +68,6 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
           }),
     totpBox: createSecretBox(options.serverSecret),
     alertsBox: createSecretBox(options.serverSecret, "alerts/telegram-token"),
+    blacklistCardKey: deriveServerKey(options.serverSecret, "blacklist/card"),
   };
 }

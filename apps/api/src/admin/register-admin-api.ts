@@ -10,9 +10,12 @@ import type { AdminRoutes } from "./admin-routes.ts";
 import { registerAdminAuditRoutes } from "./audit/routes.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
+import { registerAdminBlacklistRoutes } from "./blacklist/routes.ts";
 import { registerAdminCatalogueRoutes } from "./catalogue/routes.ts";
 import { registerAdminContentRoutes } from "./content/routes.ts";
+import { registerAdminCustomerRoutes } from "./customers/routes.ts";
 import { registerAdminDashboardRoutes } from "./dashboard/routes.ts";
+import { registerAdminExportRoutes } from "./exports/routes.ts";
 import { type AdminRouteDoc, adminRoute } from "./http/admin-route.ts";
 import { buildAdminOpenApi } from "./openapi/build-admin-openapi.ts";
 import { registerAdminOperatorRoutes } from "./operators/routes.ts";
@@ -88,6 +91,9 @@ export async function registerAdminApi(
     registerAdminSettingsRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
+    registerAdminBlacklistRoutes(routes);
+    registerAdminCustomerRoutes(routes);
+    registerAdminExportRoutes(routes);
 
     const openApi = buildAdminOpenApi(docs, deps.appUrl);
     scope.get("/admin/api/openapi.json", async () => openApi);

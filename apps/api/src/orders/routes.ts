@@ -46,6 +46,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
         lang,
         clientIp: meta.ip,
         lifetimeMs: deps.orderLifetimeMs,
+        risk: deps.orderRisk,
       });
     },
   });

@@ -33,7 +33,7 @@ describe("every console call answers with its declared response schema", () => {
   afterAll(() => api.close());
 
   async function expectDeclared(
-    method: "GET" | "POST" | "PATCH" | "PUT",
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     template: string,
     url: string,
     options: { body?: unknown; cookie?: string | null } = {},
@@ -306,6 +306,41 @@ describe("every console call answers with its declared response schema", () => {
       "/admin/api/pairs/{id}/rate-history",
       `/admin/api/pairs/${pair.id}/rate-history?hours=24`,
     );
+  });
+
+  it("the blacklist (issue 29)", async () => {
+    const created = await expectDeclared("POST", "/admin/api/blacklist", "/admin/api/blacklist", {
+      body: { kind: "card", value: "4111 1111 1111 1111", reason: "chargeback" },
+    });
+    await expectDeclared("GET", "/admin/api/blacklist", "/admin/api/blacklist?kind=card");
+    await expectDeclared(
+      "DELETE",
+      "/admin/api/blacklist/{id}",
+      `/admin/api/blacklist/${created.body.data.id}`,
+    );
+  });
+
+  it("customers (issue 29)", async () => {
+    const id = await seedPartner(api.db, { email: "schema.customer@example.com" });
+    await expectDeclared("GET", "/admin/api/customers", "/admin/api/customers?q=schema.customer");
+    await expectDeclared("GET", "/admin/api/customers/{id}", `/admin/api/customers/${id}`);
+    await expectDeclared(
+      "POST",
+      "/admin/api/customers/{id}/block",
+      `/admin/api/customers/${id}/block`,
+      {
+        body: { reason: "schema check" },
+      },
+    );
+    await expectDeclared(
+      "POST",
+      "/admin/api/customers/{id}/unblock",
+      `/admin/api/customers/${id}/unblock`,
+    );
+  });
+
+  it("the orders export (issue 29)", async () => {
+    await expectDeclared("GET", "/admin/api/orders/export.csv", "/admin/api/orders/export.csv");
   });
 
   it("covers every declared call", () => {

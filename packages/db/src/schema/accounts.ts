@@ -32,6 +32,12 @@ export const users = pgTable(
     lastName: text("last_name"),
     phone: text("phone"),
     telegram: text("telegram"),
+    /**
+     * Set by an operator's block (issue 29): the account cannot sign in, its sessions were
+     * ended, and new orders with its e-mail are created in `hold` (decision 062).
+     */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedReason: text("blocked_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

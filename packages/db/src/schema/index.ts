@@ -13,3 +13,4 @@ export * from "./payments.ts";
 export * from "./rates.ts";
 export * from "./recalculations.ts";
 export * from "./relations.ts";
+export * from "./risk.ts";

@@ -3,8 +3,11 @@ import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "dri
 import { createdAt, updatedAt } from "./columns.ts";
 import { orders } from "./orders.ts";
 
-/** The console's roles (issue 14); contracts `OPERATOR_ROLES` names the same three. */
-export const operatorRoles = ["admin", "operator", "editor"] as const;
+/**
+ * The console's roles (issue 14; `desk`, the order desk alone, issue 29, decision 062);
+ * contracts `OPERATOR_ROLES` names the same four.
+ */
+export const operatorRoles = ["admin", "operator", "desk", "editor"] as const;
 export type OperatorRoleName = (typeof operatorRoles)[number];
 
 const SHA256_HEX = "^[0-9a-f]{64}$";
@@ -39,7 +42,7 @@ export const operators = pgTable(
   },
   (t) => [
     check("operators_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`),
-    check("operators_role_check", sql`${t.role} in ('admin', 'operator', 'editor')`),
+    check("operators_role_check", sql`${t.role} in ('admin', 'operator', 'desk', 'editor')`),
     check(
       "operators_totp_confirmed_check",
       sql`${t.totpConfirmedAt} is null or ${t.totpSecret} is not null`,

@@ -46,6 +46,8 @@ type TransitionTable = Readonly<
  * - the system expires unpaid orders whose locked rate ran out, and marks `paid` an order whose
  *   payment the chain watcher saw confirmed in full (issue 28); it never moves an order the
  *   customer says is paid — an operator must look at those;
+ * - system new → hold: risk (a blacklist hit, a blocked customer, an AML score) holds a new
+ *   order in its create transaction instead of refusing it (issue 29, decision 062);
  * - operator completed → refunded: the one way back from a finished order, for a chargeback
  *   or a customer who returned the payout (docs/decisions/039-refund-after-completion.md).
  *   The console lets only an `admin` make it and requires the reason; the partner's reward is
@@ -66,7 +68,7 @@ const TRANSITIONS: TransitionTable = {
     completed: ["refunded"],
   },
   system: {
-    new: ["expired", "paid"],
+    new: ["expired", "paid", "hold"],
   },
 };
 

@@ -15,7 +15,7 @@ import { ADMIN_ROLES, requireOperator } from "../../session/session.ts";
 import { Field } from "../../ui/field.tsx";
 import { useSubmission } from "../../ui/use-submission.ts";
 
-const ROLES: OperatorRole[] = ["operator", "editor", "admin"];
+const ROLES: OperatorRole[] = ["operator", "desk", "editor", "admin"];
 
 export async function operatorsLoader({ request }: LoaderFunctionArgs) {
   await requireOperator(ADMIN_ROLES);

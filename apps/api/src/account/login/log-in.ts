@@ -65,6 +65,12 @@ export async function logIn(options: {
       fields: { password: { key: "AccountErrors.WrongCredentials" } },
     });
   }
+  // Only the right password learns of the block, as only it learns of a missing confirmation.
+  if (user.blockedAt) {
+    throw new AppError(ErrorCode.ACCOUNT_BLOCKED, {
+      fields: { email: { key: "Errors.ACCOUNT_BLOCKED" } },
+    });
+  }
   if (!user.emailConfirmedAt) {
     await resendConfirmation({ db, appUrl: options.appUrl, lang, userId: user.id, to: user.email });
     throw new AppError(ErrorCode.EMAIL_NOT_CONFIRMED, {

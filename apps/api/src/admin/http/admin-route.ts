@@ -15,7 +15,7 @@ import type { SignedInOperator } from "../auth/operator-sessions.ts";
 import { checkOrigin } from "./origin-check.ts";
 import { readSessionToken } from "./session-cookie.ts";
 
-export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT";
+export type AdminMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
  * Who may make a call: `public` (signing in), or the roles that may. Required on every route,

@@ -15,6 +15,7 @@ import {
 } from "@obmen/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
+import { loadRiskFlags } from "../../risk/load-risk-flags.ts";
 import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -41,7 +42,7 @@ export async function loadAdminOrder(options: {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, payouts] = await Promise.all([
+  const [currencyRows, fieldRows, events, receipts, payouts, riskFlags] = await Promise.all([
     db
       .select({ currency: currencies, paySystem: paySystems.name })
       .from(currencies)
@@ -73,6 +74,7 @@ export async function loadAdminOrder(options: {
       .where(eq(orderReceipts.orderId, order.id))
       .orderBy(asc(orderReceipts.id)),
     db.select().from(orderPayouts).where(eq(orderPayouts.orderId, order.id)),
+    loadRiskFlags({ db, orderId: order.id }),
   ]);
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
@@ -153,6 +155,7 @@ export async function loadAdminOrder(options: {
       : null,
     next_statuses: operatorNextStatuses({ from: order.status, role: options.role }),
     payout_reference: payouts[0]?.reference ?? null,
+    risk_flags: riskFlags,
   };
 }
 

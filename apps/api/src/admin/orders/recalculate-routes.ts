@@ -17,7 +17,8 @@ import { availableForOrder, priceRecalculation } from "./recalculate-pricing.ts"
 import { loadLatestRecalculation, recalculationView } from "./recalculate-view.ts";
 
 /** Money decisions are the desk's: operators and admins (as the status moves). */
-const DESK = ["admin", "operator"] as const;
+/** The order desk: `desk` operators work it and nothing else (decision 062). */
+const DESK = ["admin", "operator", "desk"] as const;
 
 /** The console's recalculation at the current rate (decision 035). */
 export function registerAdminRecalculationRoutes({ define, deps }: AdminRoutes) {

@@ -19,7 +19,8 @@ import { loadAdminOrder } from "./load-admin-order.ts";
 import { registerAdminRecalculationRoutes } from "./recalculate-routes.ts";
 
 /** Orders and their money are the operators' (and the admins'); editors handle content only. */
-const DESK = ["admin", "operator"] as const;
+/** The order desk: `desk` operators work it and nothing else (decision 062). */
+const DESK = ["admin", "operator", "desk"] as const;
 
 export function registerAdminOrderRoutes(routes: AdminRoutes) {
   const { define, deps } = routes;

@@ -14,6 +14,8 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { referralCode } from "../../affiliate/attribution/record-order-referral.ts";
 import { availableReserve } from "../../catalogue/available-reserve.ts";
+import { holdRiskyOrder } from "../../risk/hold-risky-order.ts";
+import type { OrderRisk } from "../../risk/order-risk.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 import { paymentInstructions, type SendCurrency } from "../info/payment-instructions.ts";
 import { checkCreateRequest } from "./check-create-request.ts";
@@ -39,6 +41,8 @@ type CreateOptions = {
   lang: Locale;
   clientIp: string;
   lifetimeMs: number;
+  /** Why the order should be held instead of created `new` (decision 062). */
+  risk: OrderRisk;
 };
 
 /**
@@ -104,6 +108,14 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
   // Recorded by create_order in the order's transaction; an unknown or own rid attributes
   // nothing and never fails the create (decision 029).
   const rid = referralCode(payload.rid);
+  const riskFlags = await options.risk.assess({
+    email: order.email,
+    fields: order.fields.map((field) => ({
+      ...field,
+      type: pair.fields.find((definition) => definition.key === field.key)?.type ?? null,
+    })),
+    clientIp: options.clientIp,
+  });
   let payTo = options.payTo.get(order.sendCurrencyId) ?? null;
   // Twice at most: a first order for a send currency, or one whose payment details were just
   // edited, learns them from the first answer.
@@ -121,11 +133,21 @@ async function createNewOrder(options: CreateOptions): Promise<CreateOrderResult
           lang,
         }),
       });
-    const result = await options.newOrders.insert({ order, payTo, mail, rid });
+    const item = { order, payTo, mail, rid };
+    // Risk holds, never refuses: a flagged order is created and held in one transaction.
+    const result =
+      riskFlags.length === 0
+        ? await options.newOrders.insert(item)
+        : await holdRiskyOrder({
+            db: options.db,
+            effects: options.effects,
+            item,
+            flags: riskFlags,
+          });
     switch (result.outcome) {
       case "created":
         await options.effects.afterCommit({ reserveChanged: true });
-        return { exchange_uuid: order.id, exchange_status: "new" };
+        return { exchange_uuid: order.id, exchange_status: riskFlags.length ? "hold" : "new" };
       case "duplicate":
         return { exchange_uuid: result.orderId, exchange_status: result.status };
       case "pay_to_changed":

@@ -1,5 +1,12 @@
 import type { OrderStatus, PairRate } from "@obmen/contracts";
-import { type Database, normaliseDecimal, type orders, queryPrepared } from "@obmen/db";
+import {
+  type Database,
+  normaliseDecimal,
+  type orders,
+  queryPrepared,
+  type Transaction,
+} from "@obmen/db";
+import { sql } from "drizzle-orm";
 import { batchedCallStatements } from "../../batching/batched-call-statement.ts";
 import type { PreparedOrderMail } from "../../mail/index.ts";
 import type { SendCurrency } from "../info/payment-instructions.ts";
@@ -115,6 +122,21 @@ function argumentsOf({ order, payTo, mail, rid }: NewOrder): unknown[] {
 }
 
 const statementFor = batchedCallStatements("create_order", "o", PARAMETER_TYPES);
+
+/**
+ * One order's `create_order` call inside the caller's transaction, through Drizzle (a
+ * prepared statement on the pool would run outside it): for an order held by risk, whose
+ * flags and `hold` are written in the same transaction (risk/hold-risky-order.ts).
+ */
+export async function insertNewOrderIn(tx: Transaction, item: NewOrder): Promise<NewOrderOutcome> {
+  const values = argumentsOf(item).map(
+    (value, index) => sql`${value}::${sql.raw(PARAMETER_TYPES[index]!)}`,
+  );
+  const result = await tx.execute<{ o0: FunctionResult }>(
+    sql`select create_order(${sql.join(values, sql`, `)}) as o0`,
+  );
+  return outcomeOf(result.rows[0]!.o0);
+}
 
 type FunctionResult =
   | { outcome: "created" | "pair_inactive" }

@@ -1,4 +1,4 @@
-import type { OperatorRole } from "@obmen/contracts";
+import { OPERATOR_ROLES, type OperatorRole } from "@obmen/contracts";
 import { apiClients, createTestDatabase, seedDemoCatalogue } from "@obmen/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { expect } from "vitest";
@@ -83,7 +83,7 @@ export interface AdminCall {
 /** One console call as a browser on the console's page makes it (its Origin, its cookie). */
 export async function adminCall(
   api: AdminTestApi,
-  method: "GET" | "POST" | "PATCH" | "PUT",
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   options: {
     cookie?: string | null;
@@ -167,7 +167,7 @@ export function sessionCookie(result: AdminCall): string {
 /** An operator of each role, signed in: their cookies by role. */
 export async function signInEveryRole(api: AdminTestApi) {
   const cookies = {} as Record<OperatorRole, string>;
-  for (const role of ["admin", "operator", "editor"] as const) {
+  for (const role of OPERATOR_ROLES) {
     await addOperator(api, `${role}@obmen.example`, role);
     cookies[role] = await logIn(api, `${role}@obmen.example`);
   }
