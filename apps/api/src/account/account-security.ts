@@ -1,5 +1,6 @@
 import { createPublicCallLimits, type PublicCallLimits } from "../http/rate-limit-calls.ts";
 import { type PublicCallPolicy, readPublicCallPolicy } from "../http/rate-limit-policy.ts";
+import { createOrderCreatorKeys, type OrderCreatorKeys } from "../orders/creator/creator-keys.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
@@ -20,6 +21,8 @@ export interface AccountSecurity {
   totpBox: SecretBox;
   /** Seals the operator alerts' Telegram bot token at rest (decision 038 "Alerts"). */
   alertsBox: SecretBox;
+  /** The proof an order's creator moves it with (decision 052), derived from the same secret. */
+  orderCreatorKeys: OrderCreatorKeys;
 }
 
 export interface AccountSecurityOptions {
@@ -59,5 +62,6 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
           }),
     totpBox: createSecretBox(options.serverSecret),
     alertsBox: createSecretBox(options.serverSecret, "alerts/telegram-token"),
+    orderCreatorKeys: createOrderCreatorKeys(options.serverSecret),
   };
 }

@@ -342,6 +342,7 @@ describe("recalculation at the current rate", () => {
     await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      creator_key: created.body.data.creator_key,
     });
     expect((await recalculate(uuid, { received_amount: "9000" })).status).toBe(200);
     const { recalculation } = (

@@ -126,6 +126,7 @@ describe("every documented route answers with its declared response schema", () 
     await signed("POST", "/rest/exchange/update", {
       exchange_uuid: orderId,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     for (const to of ["processing", "completed"] as const) {
       await api.db.transaction((tx) =>
@@ -158,6 +159,7 @@ describe("every documented route answers with its declared response schema", () 
       await signed("POST", "/rest/exchange/update", {
         exchange_uuid: orderId,
         exchange_status: "paid",
+        email: "customer@example.com",
       });
       await recalculateOrder({
         db: api.db,
