@@ -60,7 +60,7 @@ test("the creator's browser reads the e-mail in full and moves the order without
 }) => {
   const errors = collectErrors(page);
   await createOrder(page);
-  await expect(page.locator(".order__facts")).toContainText(EMAIL);
+  await expect(page.locator(".order__facts").first()).toContainText(EMAIL);
   await expect(page.getByLabel("E-mail заявки")).toHaveCount(0);
   await page.getByRole("button", { name: "Я оплатил" }).click();
   await expect(status(page)).toHaveText("Проверка оплаты");
@@ -86,7 +86,7 @@ for (const lang of ["ru", "uk"] as const) {
         // Neither the markup nor the loader data it embeds holds the address.
         const html = (await response?.text()) ?? "";
         expect(html).not.toContain("walter.proof");
-        await expect(other.locator(".order__facts")).toContainText(MASKED);
+        await expect(other.locator(".order__facts").first()).toContainText(MASKED);
 
         // "I paid" without the e-mail, then with a wrong one: refused by the input, no change.
         const paidForm = other.locator(".pay__paid");
@@ -125,7 +125,8 @@ for (const lang of ["ru", "uk"] as const) {
           await question.getByRole("button", { name: text.confirm }).click();
           await expect(status(other)).toHaveText(text.cancelled);
         }
-        expect(errors).toEqual([]);
+        // The refused posts answer 403 on purpose (the browser logs each); nothing else may fail.
+        expect(errors.filter((error) => !error.includes("status of 403"))).toEqual([]);
       } finally {
         await stranger.close();
       }
