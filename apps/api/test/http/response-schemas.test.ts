@@ -176,7 +176,11 @@ describe("every documented route answers with its declared response schema", () 
         });
         recalculationId = data.recalculation.id;
       }
-      const key = { exchange_uuid: orderId, recalculation_id: recalculationId };
+      const key = {
+        exchange_uuid: orderId,
+        recalculation_id: recalculationId,
+        email: "customer@example.com",
+      };
       if (answer === "accept") {
         await signed("POST", "/rest/exchange/recalculation/accept", key);
       } else {

@@ -38,11 +38,13 @@ export const OrderActionForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("recalculation_accept"),
     recalculation_id: RecalculationId,
+    email: UpdateOrderRequest.shape.email,
   }),
   z.object({
     intent: z.literal("recalculation_refund"),
     recalculation_id: RecalculationId,
     refund_to: RequestRefundRequest.shape.refund_to.trim().min(1),
+    email: UpdateOrderRequest.shape.email,
   }),
 ]);
 

@@ -88,7 +88,13 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     throw redirect(`${url.pathname}?${RECEIPT_SENT_PARAM}=sent`);
   }
   if (form.intent === "recalculation_accept" || form.intent === "recalculation_refund") {
-    const refused = await sendRecalculationAnswer({ api, caller, orderId: params.id, form });
+    const refused = await sendRecalculationAnswer({
+      api,
+      caller,
+      orderId: params.id,
+      form,
+      creatorKey: readCreatorKey(request.headers.get("cookie"), params.id),
+    });
     if (refused)
       return data({ intent: form.intent, error: refused.error }, { status: refused.status });
     throw redirect(url.pathname);
