@@ -90,7 +90,14 @@ test("cancelling asks first without JavaScript too", async ({ page, browser }) =
     await expect(plain.getByRole("dialog")).toHaveCount(0);
     await expect(status(plain)).toHaveText("Ожидает оплаты");
 
+    // Another browser: the question asks for the order's e-mail (decision 052), and a
+    // refusal brings the question back with the reason, all without a script.
     await plain.getByRole("link", { name: "Отменить заявку" }).click();
+    await plain.getByRole("button", { name: "Да, отменить" }).click();
+    await expect(plain).toHaveURL(new RegExp(`${orderPath}\\?confirm=cancel$`));
+    await expect(question).toContainText("Введите e-mail, с которым создана заявка.");
+    await expect(status(plain)).toHaveText("Ожидает оплаты");
+    await question.getByLabel("E-mail заявки").fill("Order-Page@example.com");
     await plain.getByRole("button", { name: "Да, отменить" }).click();
     await expect(plain).toHaveURL(new RegExp(`${orderPath}$`));
     await expect(status(plain)).toHaveText("Отменена");

@@ -113,13 +113,23 @@ test("the customer asks for a refund instead, without JavaScript, and the operat
   await customer.goto(page.url());
   await expect(customer.getByTestId("recalc-send")).toHaveText("100\u00a0USDT");
   const field = customer.getByLabel("Адрес кошелька USDT для возврата");
+  const email = customer.locator(".recalc__refund").getByLabel("E-mail заявки");
+  // Another browser than the creator's: where the money goes back is not the link holder's
+  // to say, the answer needs the order's e-mail (decision 052).
+  await field.fill(TRON_ADDRESS);
+  await customer.getByRole("button", { name: "Запросить возврат" }).click();
+  await expect(customer.locator("#recalc-error")).toHaveText(
+    "Введите e-mail, с которым создана заявка.",
+  );
   // A card number is no TRON address: the server says so in place.
   await field.fill("4111 1111 1111 1111");
+  await email.fill("recalc-refund@example.com");
   await customer.getByRole("button", { name: "Запросить возврат" }).click();
   await expect(customer.locator("#recalc-error")).toHaveText(
     "Неверный адрес кошелька: проверьте сеть и каждый символ",
   );
   await customer.getByLabel("Адрес кошелька USDT для возврата").fill(TRON_ADDRESS);
+  await email.fill("recalc-refund@example.com");
   await customer.getByRole("button", { name: "Запросить возврат" }).click();
   await expect(customer.locator(".recalc")).toContainText(
     `Вы попросили вернуть деньги на ${TRON_ADDRESS}.`,

@@ -206,9 +206,13 @@ async function runJourney(url: string, trustProxy: boolean, web: boolean): Promi
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const uuid: string = created.body.data.exchange_uuid;
   await sendReceipt(url, uuid, remember);
+  // The creator's key is a secret like a session token: no log line may hold it.
+  const creatorKey: string = created.body.data.creator_key;
+  secrets.push(creatorKey);
   const paid = await signed("paid", "/rest/exchange/update", {
     exchange_uuid: uuid,
     exchange_status: "paid",
+    creator_key: creatorKey,
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
 

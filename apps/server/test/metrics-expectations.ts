@@ -69,6 +69,7 @@ export async function expectGaugesToFollowAnOrder(server: RunningServer, scrapeF
   const paid = await signedCall(server.url, "/rest/exchange/update", {
     exchange_uuid: uuid,
     exchange_status: "paid",
+    creator_key: created.body.data.creator_key,
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   const afterPaid = (await scrape(metricsUrl)).samples;

@@ -79,14 +79,36 @@ export const CreateOrderResult = z.object({
   exchange_status: OrderStatus,
 });
 export type CreateOrderResult = z.infer<typeof CreateOrderResult>;
-export const CreateOrderResponse = dataResponse(CreateOrderResult);
 
-export const OrderInfoRequest = z.strictObject({ exchange_uuid: OrderId });
+/**
+ * The proof that the caller created the order (docs/decisions/052-moving-an-order-needs-proof.md):
+ * kept by the creator (the site: an HttpOnly cookie) and given back to `info` (the e-mail in
+ * full) and to `update` (moving the order without its e-mail). The same for a retried create.
+ */
+export const CreatorKey = z.string().min(1).max(100);
 
+export const CreatedOrder = CreateOrderResult.extend({ creator_key: CreatorKey });
+export type CreatedOrder = z.infer<typeof CreatedOrder>;
+export const CreateOrderResponse = dataResponse(CreatedOrder);
+
+export const OrderInfoRequest = z.strictObject({
+  exchange_uuid: OrderId,
+  /** With the creator's key (or the owner's session) the answer's e-mail is not masked. */
+  creator_key: CreatorKey.optional(),
+});
+
+/**
+ * Moving an order is a right the link alone does not give (decision 052): the call carries the
+ * creator's `creator_key`, or the `email` the order was created with, or comes from the owner's
+ * session (`user_auth_token` of the account with that e-mail). Without one: 403 FORBIDDEN
+ * with `fields.email`; a wrong e-mail: the same, and nothing changes.
+ */
 export const UpdateOrderRequest = z.strictObject({
   exchange_uuid: OrderId,
   /** Any status is accepted here, so a partner asking for another one learns it is forbidden. */
   exchange_status: OrderStatus,
+  creator_key: CreatorKey.optional(),
+  email: z.string().trim().max(FIELD_MAX_LENGTH.email).optional(),
 });
 /** The order's status after the change. */
 export const UpdateOrderResponse = dataResponse(CreateOrderResult);
@@ -169,7 +191,13 @@ export const OrderInfo = z.object({
       side: OrderFieldDefinition.shape.side,
     }),
   ),
+  /** In full for the creator and the owner; masked (`wa•••@mail.test`) for anyone else. */
   email: z.string(),
+  /**
+   * True when this caller proved neither creating nor owning the order: `email` is masked,
+   * and `update` needs the order's e-mail (decision 052).
+   */
+  email_required: z.boolean(),
   created_at: z.string(),
   expires_at: z.string(),
   payment: PaymentInstructions,

@@ -2,7 +2,7 @@ import { FIELD_MAX_LENGTH, RECALCULATION_STATES } from "@obmen/domain";
 import { z } from "zod";
 import { AdminDecimal } from "./admin.ts";
 import { DecimalString } from "./catalogue.ts";
-import { OrderId, OrderStatus } from "./orders.ts";
+import { CreatorKey, OrderId, OrderStatus } from "./orders.ts";
 import { dataResponse } from "./response.ts";
 
 /**
@@ -81,9 +81,19 @@ export const RecalculationInfoResponse = dataResponse(
   }),
 );
 
+/**
+ * An answer moves the order like "I paid" does, so it needs the same proof beyond the link
+ * (decision 052): the creator's key, the order's e-mail, or the owner's session.
+ */
+const MoverProof = {
+  creator_key: CreatorKey.optional(),
+  email: z.string().trim().max(FIELD_MAX_LENGTH.email).optional(),
+};
+
 export const AcceptRecalculationRequest = z.strictObject({
   exchange_uuid: OrderId,
   recalculation_id: z.number().int().positive(),
+  ...MoverProof,
 });
 
 /**
@@ -94,6 +104,7 @@ export const RequestRefundRequest = z.strictObject({
   exchange_uuid: OrderId,
   recalculation_id: z.number().int().positive(),
   refund_to: z.string().max(FIELD_MAX_LENGTH.crypto_address),
+  ...MoverProof,
 });
 
 export const RecalculationAnswerResponse = dataResponse(

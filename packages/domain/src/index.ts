@@ -36,6 +36,7 @@ export {
 export {
   looksLikeCardNumber,
   maskCardNumber,
+  maskEmail,
   maskFieldValue,
   maskFullName,
 } from "./fields/mask-field-value.ts";

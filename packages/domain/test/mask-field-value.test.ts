@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskFieldValue } from "../src/index.ts";
+import { maskEmail, maskFieldValue } from "../src/index.ts";
 
 describe("maskFieldValue (decision 023)", () => {
   it.each([
@@ -26,5 +26,17 @@ describe("maskFieldValue (decision 023)", () => {
     expect(maskFieldValue({ value: "Al Bo", type: "full_name" })).toBe(
       maskFieldValue({ value: "Alexandra Bogdanovich", type: "full_name" }),
     );
+  });
+});
+
+describe("maskEmail", () => {
+  it("keeps two characters of the name and the whole domain", () => {
+    expect(maskEmail("walter@mail.test")).toBe("wa•••@mail.test");
+    expect(maskEmail("ab@mail.test")).toBe("a•••@mail.test");
+    expect(maskEmail("a@mail.test")).toBe("a•••@mail.test");
+  });
+
+  it("never shows more than two characters of the name", () => {
+    expect(maskEmail("customer@mail.test")).not.toContain("cus");
   });
 });

@@ -9,6 +9,7 @@ import {
   DEFAULT_PUBLIC_CALL_POLICY,
   type PublicCallPolicy,
 } from "../rate-limits/public-call-policy.ts";
+import { createOrderCreatorKeys, type OrderCreatorKeys } from "../orders/creator/creator-keys.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,
@@ -29,6 +30,8 @@ export interface AccountSecurity {
   alertsBox: SecretBox;
   /** Keys the blacklist's card hashes (risk/blacklist-value.ts, decision 062). */
   blacklistCardKey: Buffer;
+  /** The proof an order's creator moves it with (decision 052), derived from the same secret. */
+  orderCreatorKeys: OrderCreatorKeys;
 }
 
 export interface AccountSecurityOptions {
@@ -69,5 +72,6 @@ export function createAccountSecurity(options: AccountSecurityOptions): AccountS
     totpBox: createSecretBox(options.serverSecret),
     alertsBox: createSecretBox(options.serverSecret, "alerts/telegram-token"),
     blacklistCardKey: deriveServerKey(options.serverSecret, "blacklist/card"),
+    orderCreatorKeys: createOrderCreatorKeys(options.serverSecret),
   };
 }

@@ -79,7 +79,10 @@ export interface SignedRouteDefinition<
 > extends SignedRouteDoc {
   payload: S;
   response: R;
-  /** `user`: the handler gets the caller's `user` and `session`; nobody else reaches it. */
+  /**
+   * `user`: the handler gets the caller's `user` and `session`; nobody else reaches it.
+   * `optional`: the handler gets `signedIn`, the live session or null.
+   */
   auth?: A;
   /**
    * Replaces the replay guard's `remember` (routes without `auth` only): the payload is then
@@ -134,7 +137,10 @@ export function signedRoute<
       // A signed-in call checks its signature and reads its session in one round trip where
       // the replay guard allows it (decision 041); `folded` is then the session it found.
       let folded: SignedInCaller | null | undefined;
-      const foldInto = route.auth === "user" ? settings.rememberAndResolveCaller : undefined;
+      const foldInto =
+        route.auth !== undefined && route.auth !== "none"
+          ? settings.rememberAndResolveCaller
+          : undefined;
       // A route's own replay check validates the payload first and keeps what it read.
       let validated: { payload: z.infer<S> } | undefined;
       let remembered: M | undefined;
@@ -171,11 +177,16 @@ export function signedRoute<
       // Who is calling is settled before the payload is read: an anonymous caller learns
       // nothing about a signed-in call, not even which of its fields it would refuse.
       const caller =
-        route.auth !== "user"
-          ? {}
-          : folded !== undefined
+        route.auth === "user"
+          ? folded !== undefined
             ? liveCaller(folded)
-            : await signedInCaller(settings, signed.meta);
+            : await signedInCaller(settings, signed.meta)
+          : route.auth === "optional"
+            ? {
+                signedIn:
+                  folded !== undefined ? folded : await optionalCaller(settings, signed.meta),
+              }
+            : {};
       const payload = validated
         ? validated.payload
         : validatePayload(route.payload, signed.payload);
@@ -202,6 +213,12 @@ export function signedRoute<
 async function signedInCaller(settings: SignedRouteSettings, meta: EnvelopeMeta) {
   const token = meta.user_auth_token;
   return liveCaller(token ? await settings.resolveCaller({ token, ip: meta.ip }) : null);
+}
+
+/** The live session behind the envelope's token, or null: an `optional` route works without one. */
+async function optionalCaller(settings: SignedRouteSettings, meta: EnvelopeMeta) {
+  const token = meta.user_auth_token;
+  return token ? settings.resolveCaller({ token, ip: meta.ip }) : null;
 }
 
 function liveCaller(caller: SignedInCaller | null): SignedInCaller {

@@ -31,8 +31,16 @@ export type RememberAndResolveSignedInCaller = (options: {
   ip: string;
 }) => Promise<{ fresh: boolean; caller: SignedInCaller | null }>;
 
-/** `user`: the route answers 401 UNAUTHORIZED unless the envelope carries a live session. */
-export type RouteAuth = "none" | "user";
+/**
+ * `user`: the route answers 401 UNAUTHORIZED unless the envelope carries a live session.
+ * `optional`: anyone may call; the handler learns who is signed in (`signedIn`), or null for
+ * no token or one that is no longer live (never a 401: the call works without it).
+ */
+export type RouteAuth = "none" | "user" | "optional";
 
 /** What a handler's context gains from its route's `auth`. */
-export type AuthContext<A extends RouteAuth> = A extends "user" ? SignedInCaller : unknown;
+export type AuthContext<A extends RouteAuth> = A extends "user"
+  ? SignedInCaller
+  : A extends "optional"
+    ? { signedIn: SignedInCaller | null }
+    : unknown;

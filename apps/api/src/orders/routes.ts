@@ -26,7 +26,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
   const quotedPairs = createQuotedPairs(deps.pairCache);
   // Each costly call spends from the visitor's budget (the envelope's ip, decision 036) once
   // its payload is valid and before it touches the database.
-  const { publicCalls } = deps.accountSecurity;
+  const { publicCalls, orderCreatorKeys } = deps.accountSecurity;
 
   define({
     path: "/rest/exchange/create",
@@ -36,7 +36,7 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     response: CreateOrderResponse,
     handler: async ({ payload, lang, meta }) => {
       await publicCalls.throttle("order_create", meta.ip);
-      return createOrder({
+      const created = await createOrder({
         db: deps.db,
         newOrders,
         pairs: quotedPairs,
@@ -48,6 +48,8 @@ export function registerOrderRoutes(routes: ApiRoutes) {
         lifetimeMs: deps.orderLifetimeMs,
         risk: deps.orderRisk,
       });
+      // The creator's proof (decision 052): a retried create answers the same key.
+      return { ...created, creator_key: orderCreatorKeys.keyOf(created.exchange_uuid) };
     },
   });
 
@@ -57,7 +59,8 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "An order's status, amounts, payment instructions and history",
     payload: OrderInfoRequest,
     response: OrderInfoResponse,
-    handler: ({ payload, lang }) =>
+    auth: "optional",
+    handler: ({ payload, lang, signedIn }) =>
       getOrderInfo({
         db: deps.db,
         orderId: payload.exchange_uuid,
@@ -67,6 +70,8 @@ export function registerOrderRoutes(routes: ApiRoutes) {
           graceMs: deps.payments.graceMs,
           onError: (error) => app.log.warn({ err: error }, "payment target not made"),
         },
+        viewer: { creatorKey: payload.creator_key, signedIn },
+        keys: orderCreatorKeys,
       }),
   });
 
@@ -76,13 +81,16 @@ export function registerOrderRoutes(routes: ApiRoutes) {
     summary: "The customer marks an order paid or cancels it (from `new` only)",
     payload: UpdateOrderRequest,
     response: UpdateOrderResponse,
-    handler: async ({ payload, meta }) => {
+    auth: "optional",
+    handler: async ({ payload, meta, signedIn }) => {
       await publicCalls.throttle("order_update", meta.ip);
       return updateOrderByCustomer({
         db: deps.db,
         effects: deps.orderEffects,
         orderId: payload.exchange_uuid,
         status: payload.exchange_status,
+        proof: { creatorKey: payload.creator_key, email: payload.email, signedIn },
+        keys: orderCreatorKeys,
       });
     },
   });

@@ -12,6 +12,7 @@ import {
 } from "@obmen/db";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOrderCreatorKeys } from "../../src/orders/creator/creator-keys.ts";
 import { getOrderInfo } from "../../src/orders/info/get-order-info.ts";
 import { withLetter } from "../mail/support/mail-test-kit.ts";
 import {
@@ -261,7 +262,13 @@ describe("the order desk", () => {
     expect(letter.text).toContain("Переведено по СБП");
     // …and the payout's reference, which the customer's order page shows too.
     expect(letter.text).toContain("Номер выплаты: SBP-77812");
-    const info = await getOrderInfo({ db: api.db, orderId: uuid, lang: "en" });
+    const info = await getOrderInfo({
+      db: api.db,
+      orderId: uuid,
+      lang: "en",
+      viewer: { signedIn: null },
+      keys: createOrderCreatorKeys("a server secret of thirty-two characters"),
+    });
     expect(info.payout_reference).toBe("SBP-77812");
 
     expect(await lastAudit(api)).toMatchObject({

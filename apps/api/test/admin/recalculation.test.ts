@@ -247,18 +247,33 @@ describe("recalculation at the current rate", () => {
     const stale = await callApi(api.app, "/rest/exchange/recalculation/accept", {
       exchange_uuid: uuid,
       recalculation_id: recalculation.id + 1000,
+      email: "customer@example.com",
     });
     expect(stale.status).toBe(409);
+
+    // The link alone cannot answer, nor can a wrong e-mail (decision 052).
+    for (const email of [undefined, "someone@example.com"]) {
+      const refused = await callApi(api.app, "/rest/exchange/recalculation/accept", {
+        exchange_uuid: uuid,
+        recalculation_id: recalculation.id,
+        ...(email ? { email } : {}),
+      });
+      expect(refused.status).toBe(403);
+      expect(Object.keys(refused.body.error.fields)).toEqual(["email"]);
+    }
+    expect((await orderRow(uuid)).status).toBe("hold");
 
     const accepted = await callApi(api.app, "/rest/exchange/recalculation/accept", {
       exchange_uuid: uuid,
       recalculation_id: recalculation.id,
+      email: "customer@example.com",
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data).toEqual({ exchange_uuid: uuid, exchange_status: "processing" });
     const again = await callApi(api.app, "/rest/exchange/recalculation/accept", {
       exchange_uuid: uuid,
       recalculation_id: recalculation.id,
+      email: "customer@example.com",
     });
     expect(again.status).toBe(409);
 
@@ -294,7 +309,12 @@ describe("recalculation at the current rate", () => {
       callApi(
         api.app,
         "/rest/exchange/recalculation/refund",
-        { exchange_uuid: uuid, recalculation_id: recalculation.id, refund_to },
+        {
+          exchange_uuid: uuid,
+          recalculation_id: recalculation.id,
+          refund_to,
+          email: "customer@example.com",
+        },
         { lang },
       );
     // USDT TRC20 is the send currency here: the refund goes to a TRON address.
@@ -342,6 +362,7 @@ describe("recalculation at the current rate", () => {
     await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      creator_key: created.body.data.creator_key,
     });
     expect((await recalculate(uuid, { received_amount: "9000" })).status).toBe(200);
     const { recalculation } = (
@@ -352,6 +373,7 @@ describe("recalculation at the current rate", () => {
         exchange_uuid: uuid,
         recalculation_id: recalculation.id,
         refund_to,
+        email: "card@example.com",
       });
     expect((await refund("4111 1111 1111 1112")).status).toBe(422);
     expect((await refund("4111 1111 1111 1111")).status).toBe(200);

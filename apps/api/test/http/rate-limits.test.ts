@@ -74,7 +74,7 @@ describe("rate limits on the public calls", () => {
       sealedCall(
         api,
         "/rest/exchange/update",
-        { exchange_uuid: order, exchange_status: status },
+        { exchange_uuid: order, exchange_status: status, email: form.email },
         { ip },
       );
     expect((await update("paid")).status).toBe(200);

@@ -129,6 +129,7 @@ describe("every documented route answers with its declared response schema", () 
     await signed("POST", "/rest/exchange/update", {
       exchange_uuid: orderId,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     for (const to of ["processing", "completed"] as const) {
       await api.db.transaction((tx) =>
@@ -161,6 +162,7 @@ describe("every documented route answers with its declared response schema", () 
       await signed("POST", "/rest/exchange/update", {
         exchange_uuid: orderId,
         exchange_status: "paid",
+        email: "customer@example.com",
       });
       await recalculateOrder({
         db: api.db,
@@ -177,7 +179,11 @@ describe("every documented route answers with its declared response schema", () 
         });
         recalculationId = data.recalculation.id;
       }
-      const key = { exchange_uuid: orderId, recalculation_id: recalculationId };
+      const key = {
+        exchange_uuid: orderId,
+        recalculation_id: recalculationId,
+        email: "customer@example.com",
+      };
       if (answer === "accept") {
         await signed("POST", "/rest/exchange/recalculation/accept", key);
       } else {

@@ -46,7 +46,11 @@ function apiAnswering(answer: (request: CreateOrderRequest) => unknown) {
 }
 
 const quietLog = { warn: () => {}, error: () => {} };
-const created = () => ({ exchange_uuid: ORDER_ID, exchange_status: "new" });
+const created = () => ({
+  exchange_uuid: ORDER_ID,
+  exchange_status: "new",
+  creator_key: "k".repeat(43),
+});
 const refusal = (status: number, code: string, fields?: Record<string, string>) => () => {
   throw new ApiCallError(status, { error: { code, message: `${code} message`, fields } } as never);
 };
@@ -61,7 +65,7 @@ describe("the calculator's action", () => {
       formData: postedForm(),
       locale: "ru",
     });
-    expect(result).toEqual({ orderId: ORDER_ID });
+    expect(result).toEqual({ orderId: ORDER_ID, creatorKey: "k".repeat(43) });
     expect(requests).toEqual([
       {
         currency_pairs_in_service_id: 7,

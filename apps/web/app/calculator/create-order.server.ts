@@ -26,7 +26,7 @@ const SHOWN_PATHS = /^(email|send_amount|receive_amount|agreement|fields\.[^.]+)
  * The calculator's action (spec §3 form → `/rest/exchange/create`): reads the posted form with
  * the API's own request schema (order-form.server.ts), sends the amount the visitor typed last
  * (`fixed_side`) and lets the API recompute the other from its own rate. Returns the new
- * order's id, or what to show next to which input.
+ * order's id and its creator's key (decision 052), or what to show next to which input.
  */
 export async function createOrder(options: {
   api: ObmenClient;
@@ -34,7 +34,7 @@ export async function createOrder(options: {
   caller: CallerContext;
   formData: FormData;
   locale: Locale;
-}): Promise<{ orderId: string } | CreateOrderFailure> {
+}): Promise<{ orderId: string; creatorKey: string } | CreateOrderFailure> {
   const { api, log, caller, formData, locale } = options;
   const t = getServerT(locale);
   const values: Record<string, string> = {};
@@ -56,7 +56,7 @@ export async function createOrder(options: {
   }
   try {
     const created = await api.orders.create(caller, submission.value);
-    return { orderId: created.exchange_uuid };
+    return { orderId: created.exchange_uuid, creatorKey: created.creator_key };
   } catch (error) {
     if (!isApiCallError(error)) throw error;
     const { code, message, fields = {}, details } = error.body.error;

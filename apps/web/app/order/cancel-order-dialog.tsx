@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from "react-route
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
 import { Dialog } from "../modals/dialog.tsx";
+import { OrderEmailProof } from "./order-email-proof.tsx";
 import "./cancel-order-dialog.css";
 
 /**
@@ -32,7 +33,11 @@ export function CancelOrderLink() {
 }
 
 /** What cancelling means (rate lock and reserve released), and what to do if money was sent. */
-export function CancelOrderDialog() {
+export function CancelOrderDialog(props: {
+  /** The order's masked e-mail when this browser must type it to cancel (decision 052). */
+  maskedEmail?: string;
+  proofError?: string;
+}) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const navigate = useNavigate();
@@ -46,8 +51,22 @@ export function CancelOrderDialog() {
         {t("Order.CancelConfirm.Paid")}{" "}
         <Link to={href("/contact")}>{t("Order.CancelConfirm.Support")}</Link>
       </p>
-      {/* Posted to the page without the question, so the answer lands on the order itself. */}
-      <Form method="post" action={pathname} className="cancel-dialog__actions">
+      {/*
+        Posted to the page without the question, so the answer lands on the order itself;
+        when the e-mail is asked, a refusal for it brings the question back with the reason.
+      */}
+      <Form
+        method="post"
+        action={props.maskedEmail ? `${pathname}?${CONFIRM_PARAM}=${CONFIRM_CANCEL}` : pathname}
+        className="cancel-dialog__actions"
+      >
+        {props.maskedEmail && (
+          <OrderEmailProof
+            id="proof-cancel"
+            maskedEmail={props.maskedEmail}
+            error={props.proofError}
+          />
+        )}
         <button
           type="submit"
           name="intent"

@@ -1,4 +1,9 @@
-import { CustomerStatus, RequestRefundRequest, ReviewOrderRequest } from "@obmen/contracts";
+import {
+  CustomerStatus,
+  RequestRefundRequest,
+  ReviewOrderRequest,
+  UpdateOrderRequest,
+} from "@obmen/contracts";
 import type { WebTranslate } from "@obmen/i18n";
 import { z } from "zod";
 import { checkReceiptFile, type ReceiptProblem } from "./receipt-rules.ts";
@@ -20,7 +25,8 @@ const RecalculationId = z.coerce.number().int().positive();
  * statuses a customer sets), a review (the API's own rating and text rules), or a receipt.
  */
 export const OrderActionForm = z.discriminatedUnion("intent", [
-  z.object({ intent: CustomerStatus }),
+  // The e-mail a browser that did not create the order types to move it (decision 052).
+  z.object({ intent: CustomerStatus, email: UpdateOrderRequest.shape.email }),
   z.object({
     intent: z.literal("review"),
     rating: ReviewOrderRequest.shape.rating,
@@ -32,11 +38,13 @@ export const OrderActionForm = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("recalculation_accept"),
     recalculation_id: RecalculationId,
+    email: UpdateOrderRequest.shape.email,
   }),
   z.object({
     intent: z.literal("recalculation_refund"),
     recalculation_id: RecalculationId,
     refund_to: RequestRefundRequest.shape.refund_to.trim().min(1),
+    email: UpdateOrderRequest.shape.email,
   }),
 ]);
 
@@ -48,6 +56,8 @@ export function orderActionMessage(t: WebTranslate) {
         return t("Order.RatingRequired");
       case "text":
         return t("OrderField.too_long");
+      case "email":
+        return t("OrderProof.EmailWrong");
       case "refund_to":
         return t("Order.Recalculation.RefundRequired");
       case "receipt": {

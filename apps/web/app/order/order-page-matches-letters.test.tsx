@@ -62,6 +62,7 @@ function infoOf(example: Example, locale: Locale): OrderInfo {
     receive_currency: currency(example.receive, 2),
     fields: [],
     email: "customer@example.com",
+    email_required: false,
     created_at: CREATED.toISOString(),
     expires_at: EXPIRES.toISOString(),
     payment: paymentInstructions({

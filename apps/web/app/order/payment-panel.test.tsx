@@ -28,6 +28,7 @@ function orderPaying(payment: Pick<OrderInfo["payment"], "target" | "demo">): Or
     receive_currency: { ...USDT, id: 3, url_xml: "SBERRUB", currency_code: "RUB", kind: "bank" },
     fields: [],
     email: "customer@example.com",
+    email_required: false,
     created_at: "2026-11-21T07:30:00.000Z",
     expires_at: "2026-11-21T08:00:00.000Z",
     payment: {
@@ -92,5 +93,27 @@ describe("the payment panel", () => {
     );
     expect(html).toContain("TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf");
     expect(html).not.toContain("pay__demo");
+  });
+
+  it("asks a browser that did not create the order for its e-mail inside the 'I paid' form", () => {
+    const target = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
+    const creator = render(orderPaying({ target, demo: false }), "ru");
+    expect(creator).not.toContain('name="email"');
+    const stranger = {
+      ...orderPaying({ target, demo: false }),
+      email: "wa•••@mail.test",
+      email_required: true,
+    };
+    const hints = {
+      ru: "введите полностью e-mail, с которым она создана: wa•••@mail.test.",
+      uk: "введіть повністю e-mail, з яким її створено: wa•••@mail.test.",
+    } as const;
+    for (const locale of ["ru", "uk"] as const) {
+      const html = render(stranger, locale);
+      const form = html.slice(html.indexOf("pay__paid"));
+      expect(form).toContain('name="email"');
+      expect(form).toContain(hints[locale]);
+      expect(form.indexOf('name="email"')).toBeLessThan(form.indexOf('value="paid"'));
+    }
   });
 });

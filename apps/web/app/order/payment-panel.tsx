@@ -6,6 +6,7 @@ import { useLocale } from "../i18n/use-locale.ts";
 import { CancelOrderLink } from "./cancel-order-dialog.tsx";
 import { CopyButton } from "./copy-button.tsx";
 import { Countdown } from "./countdown.tsx";
+import { OrderEmailProof } from "./order-email-proof.tsx";
 import "./payment-panel.css";
 
 /**
@@ -13,7 +14,13 @@ import "./payment-panel.css";
  * "Cancel"; afterwards folded away but kept until the order is finished, since the customer may
  * need the details again (a second transfer, a question from the bank).
  */
-export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; serverNow: number }) {
+export function PaymentPanel(props: {
+  order: OrderInfo;
+  qrSvg: string | null;
+  serverNow: number;
+  /** Why "I paid" was refused for its e-mail (decision 052). */
+  proofError?: string;
+}) {
   const { order, qrSvg } = props;
   const { t } = useTranslation();
   const locale = useLocale();
@@ -101,7 +108,14 @@ export function PaymentPanel(props: { order: OrderInfo; qrSvg: string | null; se
       {order.customer_actions.length > 0 && (
         <div className="pay__actions">
           {order.customer_actions.includes("paid") && (
-            <Form method="post">
+            <Form method="post" className="pay__paid">
+              {order.email_required && (
+                <OrderEmailProof
+                  id="proof-paid"
+                  maskedEmail={order.email}
+                  error={props.proofError}
+                />
+              )}
               <button type="submit" name="intent" value="paid" className="button" disabled={busy}>
                 {t("Order.Paid")}
               </button>

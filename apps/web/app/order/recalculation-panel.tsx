@@ -3,6 +3,7 @@ import { formatAmount, formatRate } from "@obmen/domain";
 import { Form } from "react-router";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
+import { OrderEmailProof } from "./order-email-proof.tsx";
 
 /**
  * The operator recalculated the order at the current rate (decision 035): the amounts before
@@ -91,6 +92,9 @@ export function RecalculationPanel({
         <div className="recalc__answers">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="recalculation_id" value={recalculation.id} />
+            {order.email_required && (
+              <OrderEmailProof id="proof-accept" maskedEmail={order.email} />
+            )}
             <button type="submit" name="intent" value="recalculation_accept" className="button">
               {t("Order.Recalculation.Accept", { receive: after.receive })}
             </button>
@@ -113,6 +117,9 @@ export function RecalculationPanel({
                 aria-describedby={error ? "recalc-error" : undefined}
               />
             </div>
+            {order.email_required && (
+              <OrderEmailProof id="proof-refund" maskedEmail={order.email} />
+            )}
             <button
               type="submit"
               name="intent"

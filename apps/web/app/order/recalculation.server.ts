@@ -38,11 +38,24 @@ export async function sendRecalculationAnswer(options: {
   caller: CallerContext;
   orderId: string;
   form:
-    | { intent: "recalculation_accept"; recalculation_id: number }
-    | { intent: "recalculation_refund"; recalculation_id: number; refund_to: string };
+    | { intent: "recalculation_accept"; recalculation_id: number; email?: string }
+    | {
+        intent: "recalculation_refund";
+        recalculation_id: number;
+        refund_to: string;
+        email?: string;
+      };
+  /** This browser's key for the order, if it created it (decision 052). */
+  creatorKey?: string;
 }): Promise<{ status: number; error: string } | null> {
-  const { api, caller, orderId, form } = options;
-  const key = { exchange_uuid: orderId, recalculation_id: form.recalculation_id };
+  const { api, caller, orderId, form, creatorKey } = options;
+  // An answer moves the order: it carries the same proof as "I paid" (decision 052).
+  const key = {
+    exchange_uuid: orderId,
+    recalculation_id: form.recalculation_id,
+    ...(creatorKey ? { creator_key: creatorKey } : {}),
+    ...(form.email !== undefined ? { email: form.email } : {}),
+  };
   try {
     if (form.intent === "recalculation_accept") {
       await api.call(
@@ -65,6 +78,6 @@ export async function sendRecalculationAnswer(options: {
   } catch (error) {
     if (!isApiCallError(error) || error.status >= 500) throw error;
     const { message, fields } = error.body.error;
-    return { status: error.status, error: fields?.refund_to ?? message };
+    return { status: error.status, error: fields?.email ?? fields?.refund_to ?? message };
   }
 }

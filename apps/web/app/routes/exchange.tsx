@@ -3,6 +3,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import { readForm } from "../account/read-form.server.ts";
 import { loadSavedForPair } from "../account/saved-for-pair.server.ts";
 import type { SavedWallet } from "../account/saved-wallet.ts";
+import { isSecureRequest } from "../account/session-cookie.server.ts";
 import { effectiveRid, RID_TAB_FIELD } from "../affiliate/rid-cookies.ts";
 import { Calculator } from "../calculator/calculator.tsx";
 import { createOrder } from "../calculator/create-order.server.ts";
@@ -18,6 +19,7 @@ import { loadPairEntries } from "../catalogue/load-pair-entries.server.ts";
 import { useTranslation } from "../i18n/i18n-context.tsx";
 import { localeFromPathname, localizePath } from "../i18n/locale.ts";
 import { useLocalizedHref } from "../i18n/use-locale.ts";
+import { creatorKeyCookie } from "../order/creator-keys.server.ts";
 import { useRevalidateEvery } from "../routing/use-revalidate-every.ts";
 import { webContext } from "../web-context.server.ts";
 import type { Route } from "./+types/exchange";
@@ -66,7 +68,18 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     formData: withReferral(await readForm(request), request.headers.get("cookie")),
     locale,
   });
-  if ("orderId" in result) throw redirect(localizePath(locale, `/order/${result.orderId}`));
+  if ("orderId" in result) {
+    // This browser created the order: it may move it without typing the e-mail (decision 052).
+    const cookie = creatorKeyCookie({
+      cookieHeader: request.headers.get("cookie"),
+      orderId: result.orderId,
+      creatorKey: result.creatorKey,
+      secure: isSecureRequest(url),
+    });
+    throw redirect(localizePath(locale, `/order/${result.orderId}`), {
+      headers: { "Set-Cookie": cookie },
+    });
+  }
   return data(result, { status: result.rateChanged ? 409 : 422 });
 }
 

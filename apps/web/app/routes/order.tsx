@@ -11,6 +11,7 @@ import { localeFromPathname } from "../i18n/locale.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { asksToCancel, CancelOrderDialog, CONFIRM_PARAM } from "../order/cancel-order-dialog.tsx";
 import { CopyButton } from "../order/copy-button.tsx";
+import { readCreatorKey } from "../order/creator-keys.server.ts";
 import { LocalTime } from "../order/local-time.tsx";
 import { OrderActionForm, orderActionMessage } from "../order/order-action-form.server.ts";
 import { OrderFields } from "../order/order-fields.tsx";
@@ -42,7 +43,9 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const caller = visitorCaller(context, request, localeFromPathname(url.pathname));
   let order: Awaited<ReturnType<typeof api.orders.info>>;
   try {
-    order = await api.orders.info(caller, params.id);
+    // The creator's browser holds its key: the e-mail in full, no e-mail to type (decision 052).
+    const creatorKey = readCreatorKey(request.headers.get("cookie"), params.id);
+    order = await api.orders.info(caller, params.id, creatorKey);
   } catch (error) {
     if (isApiCallError(error) && error.status === 404) throw notFound();
     throw error;
@@ -86,7 +89,13 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     throw redirect(`${url.pathname}?${RECEIPT_SENT_PARAM}=sent`);
   }
   if (form.intent === "recalculation_accept" || form.intent === "recalculation_refund") {
-    const refused = await sendRecalculationAnswer({ api, caller, orderId: params.id, form });
+    const refused = await sendRecalculationAnswer({
+      api,
+      caller,
+      orderId: params.id,
+      form,
+      creatorKey: readCreatorKey(request.headers.get("cookie"), params.id),
+    });
     if (refused)
       return data({ intent: form.intent, error: refused.error }, { status: refused.status });
     throw redirect(url.pathname);
@@ -95,11 +104,24 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     if (form.intent === "review") {
       await api.orders.review(caller, { orderId: params.id, rating: form.rating, text: form.text });
     } else {
-      await api.orders.update(caller, params.id, form.intent);
+      // Moving the order needs more than its link: this browser's creator key, the owner's
+      // session (the caller's token) or the e-mail typed into the form (decision 052).
+      await api.orders.update(caller, params.id, form.intent, {
+        creatorKey: readCreatorKey(request.headers.get("cookie"), params.id),
+        email: form.email,
+      });
     }
   } catch (error) {
     if (!isApiCallError(error) || error.status >= 500) throw error;
-    return data({ intent: form.intent, error: error.body.error.message }, { status: error.status });
+    const { message, fields } = error.body.error;
+    // A refusal for the e-mail is shown by its input; anything else at the top of the page.
+    if (fields?.email) {
+      return data(
+        { intent: form.intent, error: fields.email, field: "email" },
+        { status: error.status },
+      );
+    }
+    return data({ intent: form.intent, error: message }, { status: error.status });
   }
   // Post/redirect/get: reloading the page afterwards never repeats the action.
   throw redirect(url.pathname);
@@ -156,7 +178,15 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   // Each form shows its own refusal; the others go to the top of the page.
   const ownError = (intent: string | null | undefined) =>
     intent === "review" || intent === "receipt" || intent?.startsWith("recalculation_");
-  const actionError = ownError(actionData?.intent) ? undefined : actionData?.error;
+  // The e-mail's refusal (decision 052) is shown by the e-mail's input in its own form.
+  const proofError = (intent: string) =>
+    actionData && "field" in actionData && actionData.intent === intent
+      ? actionData.error
+      : undefined;
+  const actionError =
+    ownError(actionData?.intent) || (actionData && "field" in actionData)
+      ? undefined
+      : actionData?.error;
   return (
     <section className="order" aria-labelledby="order-title">
       <title>{t("Order.MetaTitle", { id: order.exchange_uuid.slice(0, 8) })}</title>
@@ -197,9 +227,19 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       )}
 
       <PaymentReceived order={order} />
-      {!isTerminal(status) && <PaymentPanel order={order} qrSvg={qrSvg} serverNow={serverNow} />}
+      {!isTerminal(status) && (
+        <PaymentPanel
+          order={order}
+          qrSvg={qrSvg}
+          serverNow={serverNow}
+          proofError={proofError("paid")}
+        />
+      )}
       {order.customer_actions.includes("cancelled") && asksToCancel(searchParams) && (
-        <CancelOrderDialog />
+        <CancelOrderDialog
+          maskedEmail={order.email_required ? order.email : undefined}
+          proofError={proofError("cancelled")}
+        />
       )}
 
       {acceptsReceipts(status) && (

@@ -104,13 +104,34 @@ export function createObmenClient(options: {
           true,
           CreateOrderResponse,
         ),
-      info: (caller: CallerContext, orderId: string) =>
-        call(caller, "/rest/exchange/info", { exchange_uuid: orderId }, true, OrderInfoResponse),
-      update: (caller: CallerContext, orderId: string, status: OrderStatus) =>
+      /** With the creator's key the answer's e-mail is in full (decision 052). */
+      info: (caller: CallerContext, orderId: string, creatorKey?: string) =>
+        call(
+          caller,
+          "/rest/exchange/info",
+          { exchange_uuid: orderId, ...(creatorKey ? { creator_key: creatorKey } : {}) },
+          true,
+          OrderInfoResponse,
+        ),
+      /**
+       * "I paid" or "cancel". The right to move the order: the caller's session (the owner),
+       * or `proof`, the creator's key or the order's e-mail (decision 052).
+       */
+      update: (
+        caller: CallerContext,
+        orderId: string,
+        status: OrderStatus,
+        proof: { creatorKey?: string; email?: string } = {},
+      ) =>
         call(
           caller,
           "/rest/exchange/update",
-          { exchange_uuid: orderId, exchange_status: status },
+          {
+            exchange_uuid: orderId,
+            exchange_status: status,
+            ...(proof.creatorKey ? { creator_key: proof.creatorKey } : {}),
+            ...(proof.email !== undefined ? { email: proof.email } : {}),
+          },
           false,
           UpdateOrderResponse,
         ),

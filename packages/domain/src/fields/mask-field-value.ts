@@ -45,3 +45,17 @@ export function maskFieldValue(options: {
   }
   return value;
 }
+
+/**
+ * An order's e-mail as a browser that did not create the order sees it (issue 26, point 2):
+ * the first two characters of the name and the whole domain (`wa•••@mail.test`), enough for
+ * the customer to recognise their address, too little for a stranger to write to it. A name
+ * of two characters or less keeps only its first one.
+ */
+export function maskEmail(value: string): string {
+  const at = value.lastIndexOf("@");
+  if (at < 0) return "•••";
+  const name = [...value.slice(0, at)];
+  const kept = name.slice(0, name.length > 2 ? 2 : 1).join("");
+  return `${kept}•••${value.slice(at)}`;
+}

@@ -12,11 +12,13 @@ import {
   paymentWatches,
   paySystems,
 } from "@obmen/db";
-import { isCustomerStatus, maskFieldValue, nextStatuses } from "@obmen/domain";
+import { isCustomerStatus, maskEmail, maskFieldValue, nextStatuses } from "@obmen/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { paySystemName } from "../../catalogue/pay-system-name.ts";
 import { assignPaymentTarget } from "../../payments/assign-payment-target.ts";
 import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
+import type { OrderCreatorKeys } from "../creator/creator-keys.ts";
+import { isCreatorOrOwner, type OrderMoverProof } from "../creator/order-mover-proof.ts";
 import { paymentInstructions } from "./payment-instructions.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -29,6 +31,7 @@ const LABELS: Record<Locale, (field: FieldRow) => string> = {
 /**
  * `/rest/exchange/info`: everything the order page shows. The unguessable uuid is the
  * capability to read the order (DESIGN.md "Orders"), as with every exchanger's order link.
+ * Its e-mail is in full only for the creator and the owner (decision 052).
  */
 export async function getOrderInfo(options: {
   db: Database;
@@ -38,10 +41,13 @@ export async function getOrderInfo(options: {
   payments?: Omit<Parameters<typeof assignPaymentTarget>[0], "db" | "orderId"> & {
     onError: (error: unknown) => void;
   };
+  viewer: Omit<OrderMoverProof, "email">;
+  keys: OrderCreatorKeys;
 }): Promise<OrderInfo> {
   const { db, orderId, lang } = options;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+  const provenViewer = isCreatorOrOwner({ order, proof: options.viewer, keys: options.keys });
 
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
   const [currencyRows, fieldRows, events, receipts, reviews, payouts, targets] = await Promise.all([
@@ -129,7 +135,8 @@ export async function getOrderInfo(options: {
         side: definition?.side ?? (field.key.startsWith("send_") ? "send" : "receive"),
       };
     }),
-    email: order.email,
+    email: provenViewer ? order.email : maskEmail(order.email),
+    email_required: !provenViewer,
     created_at: order.createdAt.toISOString(),
     expires_at: order.expiresAt.toISOString(),
     payment: paymentInstructions({

@@ -17,6 +17,8 @@ import {
   validateOrderField,
 } from "@obmen/domain";
 import { and, desc, eq } from "drizzle-orm";
+import type { OrderCreatorKeys } from "../creator/creator-keys.ts";
+import { checkOrderMover, type OrderMoverProof } from "../creator/order-mover-proof.ts";
 import type { OrderEffects } from "../effects/order-effects.ts";
 
 /**
@@ -35,11 +37,15 @@ export async function answerRecalculation(options: {
   recalculationId: number;
   answer: RecalculationAnswer;
   refundTo?: string;
+  proof: OrderMoverProof;
+  keys: OrderCreatorKeys;
 }): Promise<{ exchange_uuid: string; exchange_status: OrderStatus }> {
   const { db, effects, orderId, answer } = options;
   const result = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new AppError(ErrorCode.NOT_FOUND);
+    // Where a refund goes is the customer's to say, not the link holder's (decision 052).
+    checkOrderMover({ order, proof: options.proof, keys: options.keys });
     const [latest] = await tx
       .select()
       .from(orderRecalculations)

@@ -57,7 +57,8 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
       "The customer accepts the recalculated amounts: the order continues to processing. 409 CONFLICT when the proposal is no longer open",
     payload: AcceptRecalculationRequest,
     response: RecalculationAnswerResponse,
-    handler: async ({ payload, meta }) => {
+    auth: "optional",
+    handler: async ({ payload, meta, signedIn }) => {
       // An answer changes the order like "paid" or "cancel": the same budget (decision 036).
       await deps.accountSecurity.publicCalls.throttle("order_update", meta.ip);
       return answerRecalculation({
@@ -66,6 +67,8 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
         orderId: payload.exchange_uuid,
         recalculationId: payload.recalculation_id,
         answer: "accept",
+        proof: { creatorKey: payload.creator_key, email: payload.email, signedIn },
+        keys: deps.accountSecurity.orderCreatorKeys,
       });
     },
   });
@@ -77,7 +80,8 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
       "The customer asks for a refund instead, to `refund_to` (an address, card or account of the send currency, checked like an order field); an operator sends it and marks the order refunded",
     payload: RequestRefundRequest,
     response: RecalculationAnswerResponse,
-    handler: async ({ payload, meta }) => {
+    auth: "optional",
+    handler: async ({ payload, meta, signedIn }) => {
       await deps.accountSecurity.publicCalls.throttle("order_update", meta.ip);
       return answerRecalculation({
         db: deps.db,
@@ -86,6 +90,8 @@ export function registerRecalculationRoutes({ define, deps }: ApiRoutes) {
         recalculationId: payload.recalculation_id,
         answer: "refund",
         refundTo: payload.refund_to,
+        proof: { creatorKey: payload.creator_key, email: payload.email, signedIn },
+        keys: deps.accountSecurity.orderCreatorKeys,
       });
     },
   });

@@ -195,6 +195,7 @@ export async function placeOrder(
     const paid = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      creator_key: created.body.data.creator_key,
     });
     expect(paid.status).toBe(200);
   }

@@ -108,6 +108,7 @@ export async function placePaidOrder(
   const paid = await callApi(app, "/rest/exchange/update", {
     exchange_uuid: uuid,
     exchange_status: "paid",
+    creator_key: created.body.data.creator_key,
   });
   expect(paid.status).toBe(200);
   return uuid;

@@ -55,6 +55,7 @@ describe("currency_held, the open holds' total kept by the database", () => {
     await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: cancelled,
       exchange_status: "cancelled",
+      email: "customer@example.com",
     });
     for (const to of ["paid", "processing", "completed"] as const) {
       await api.db.transaction((tx) =>

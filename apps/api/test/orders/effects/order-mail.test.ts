@@ -26,6 +26,7 @@ describe("order e-mails are written with every order change", () => {
     await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "cancelled",
+      creator_key: created.body.data.creator_key,
     });
 
     const rows = await api.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));

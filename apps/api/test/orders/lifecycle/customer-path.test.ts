@@ -73,6 +73,7 @@ describe("the customer path: create → info → paid → completed → review",
     const paid = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     expect(paid.body.data).toEqual({ exchange_uuid: uuid, exchange_status: "paid" });
 
@@ -156,6 +157,7 @@ describe("the customer path: create → info → paid → completed → review",
     const cancelled = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "cancelled",
+      email: "customer@example.com",
     });
     expect(cancelled.body.data.exchange_status).toBe("cancelled");
     const [hold] = await api.db.select().from(reserveHolds).where(eq(reserveHolds.orderId, uuid));
@@ -163,6 +165,7 @@ describe("the customer path: create → info → paid → completed → review",
     const paidLater = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     expect(paidLater.status).toBe(409);
     expect(paidLater.body.error.code).toBe("CONFLICT");

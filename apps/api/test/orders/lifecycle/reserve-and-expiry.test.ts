@@ -95,6 +95,7 @@ describe("reserve holds under concurrency, and expiry", () => {
     const late = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     expect(late.status).toBe(409);
     expect(late.body.error.details).toEqual({ exchange_status: "expired" });
@@ -116,26 +117,31 @@ describe("/rest/exchange/update refusals", () => {
     const completed = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "completed",
+      email: "customer@example.com",
     });
     expect(completed.status).toBe(403);
     expect(completed.body.error.code).toBe("FORBIDDEN");
     const bogus = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "done",
+      email: "customer@example.com",
     });
     expect(bogus.status).toBe(422);
     await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     const cancel = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "cancelled",
+      email: "customer@example.com",
     });
     expect(cancel.status).toBe(409);
     const twice = await callApi(api.app, "/rest/exchange/update", {
       exchange_uuid: uuid,
       exchange_status: "paid",
+      email: "customer@example.com",
     });
     expect(twice.status).toBe(409);
     const review = await callApi(api.app, "/rest/exchange/review", {
