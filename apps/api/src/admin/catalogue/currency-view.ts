@@ -9,6 +9,7 @@ import {
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
+import { consoleAmount } from "../http/console-amount.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
 
@@ -53,7 +54,11 @@ export async function loadAdminCurrencies(options: {
       reserve: currency.reserve,
       held: heldAmount,
       // May be negative when the operator lowered the reserve below what orders already hold.
-      available: toDecimal(currency.reserve).minus(heldAmount).toFixed(),
+      available: consoleAmount(
+        toDecimal(currency.reserve).minus(heldAmount),
+        currency.decimals,
+        "down",
+      ),
       reserve_name: currency.reserveName,
       reserve_warning: currency.reserveWarning,
       send_min: currency.sendMin,

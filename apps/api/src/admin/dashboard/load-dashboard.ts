@@ -1,8 +1,9 @@
 import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
 import { currencies, currencyHeld, type Database, orders, paySystems } from "@obmen/db";
-import { DEFAULT_DECIMALS, ORDER_STATUSES, toDecimal } from "@obmen/domain";
+import { DEFAULT_DECIMALS, type Decimal, ORDER_STATUSES, toDecimal } from "@obmen/domain";
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { orderProfit } from "../../affiliate/rewards/reward-amount.ts";
+import { consoleAmount } from "../http/console-amount.ts";
 import { periodBuckets } from "./period-buckets.ts";
 
 /**
@@ -78,23 +79,23 @@ export async function loadDashboard(options: {
   >;
   for (const row of statusRows) byStatus[row.status] = row.count;
 
-  const directions = new Map<string, AdminDashboard["directions"][number]>();
+  // Summed exactly in decimals, rounded once when sent (decision 060): a profit's exact value
+  // can have more places than a decimal string may carry.
+  const directions = new Map<string, DirectionSums>();
   for (const row of completedRows) {
     const key = `${row.sendCurrencyId}:${row.receiveCurrencyId}`;
     const direction = directions.get(key) ?? {
-      send_currency: names(row.sendCurrencyId),
-      receive_currency: names(row.receiveCurrencyId),
+      sendCurrency: names(row.sendCurrencyId),
+      receiveCurrency: names(row.receiveCurrencyId),
       completed: 0,
-      send_volume: "0",
-      receive_volume: "0",
-      profit: "0",
+      sendVolume: toDecimal("0"),
+      receiveVolume: toDecimal("0"),
+      profit: toDecimal("0"),
     };
     direction.completed += row.count;
-    direction.send_volume = toDecimal(direction.send_volume).plus(row.sendAmount).toFixed();
-    direction.receive_volume = toDecimal(direction.receive_volume)
-      .plus(row.receiveAmount)
-      .toFixed();
-    direction.profit = toDecimal(direction.profit).plus(orderProfit(row)).toFixed();
+    direction.sendVolume = direction.sendVolume.plus(row.sendAmount);
+    direction.receiveVolume = direction.receiveVolume.plus(row.receiveAmount);
+    direction.profit = direction.profit.plus(orderProfit(row));
     directions.set(key, direction);
   }
 
@@ -106,7 +107,16 @@ export async function loadDashboard(options: {
     to: to.toISOString(),
     bucket,
     by_status: byStatus,
-    directions: [...directions.values()].sort((a, b) => b.completed - a.completed),
+    directions: [...directions.values()]
+      .sort((a, b) => b.completed - a.completed)
+      .map((direction) => ({
+        send_currency: direction.sendCurrency,
+        receive_currency: direction.receiveCurrency,
+        completed: direction.completed,
+        send_volume: consoleAmount(direction.sendVolume, direction.sendCurrency.decimals),
+        receive_volume: consoleAmount(direction.receiveVolume, direction.receiveCurrency.decimals),
+        profit: consoleAmount(direction.profit, direction.receiveCurrency.decimals),
+      })),
     series: starts.map((start) => {
       const at = start.toISOString();
       return { at, created: created.get(at) ?? 0, completed: completed.get(at) ?? 0 };
@@ -120,12 +130,24 @@ export async function loadDashboard(options: {
           currency_code: row.currencyCode,
           pay_system: row.paySystem,
           decimals: row.decimals,
-          available: available.toFixed(),
+          available: consoleAmount(available, row.decimals, "down"),
           reserve_warning: row.warning,
         },
       ];
     }),
   };
+}
+
+type DashboardCurrency = AdminDashboard["directions"][number]["send_currency"];
+
+/** A direction's completed orders while they are summed, before rounding. */
+interface DirectionSums {
+  sendCurrency: DashboardCurrency;
+  receiveCurrency: DashboardCurrency;
+  completed: number;
+  sendVolume: Decimal;
+  receiveVolume: Decimal;
+  profit: Decimal;
 }
 
 /** Rows per hour or day (UTC), keyed by the bucket's start as an ISO string. */
