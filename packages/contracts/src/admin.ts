@@ -170,11 +170,21 @@ export const AdminOrderActor = z.object({
   operator_email: z.string().nullable(),
 });
 
+/** Where a refund's money went back and its reference (issue 26 point 10). */
+export const AdminOrderRefund = z.object({
+  /** The card, account or address the money was returned to, as the operator wrote it. */
+  refund_to: z.string(),
+  /** What identifies the refund payment (a bank's reference, a transaction hash). */
+  reference: z.string(),
+});
+
 export const AdminOrderEvent = z.object({
   status: OrderStatus,
   actor: AdminOrderActor,
   comment: z.string().nullable(),
   at: Timestamp,
+  /** On the `refunded` event: where the money went back and the refund's reference. */
+  refund: AdminOrderRefund.nullable(),
 });
 
 export const AdminOrderReceipt = z.object({
@@ -216,6 +226,8 @@ export const AdminOrder = AdminOrderListItem.extend({
   next_statuses: z.array(OrderStatus),
   /** What identifies the payout (transaction hash, bank reference), once completed. */
   payout_reference: z.string().nullable(),
+  /** Where the money went back and the refund's reference, once refunded. */
+  refund: AdminOrderRefund.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataResponse(AdminOrder);
@@ -231,13 +243,16 @@ export const OPERATOR_TARGET_STATUSES = [
 ] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
 /**
- * `completed` needs `payout_reference`; `hold` (the reason the customer reads) and `error`
- * need `comment`. The comment goes into the order's history and the customer's letter.
+ * `completed` needs `payout_reference`; `refunded` needs `refund_to` (where the money went
+ * back) and `refund_reference`; `hold` (the reason the customer reads) and `error` need
+ * `comment`. The comment goes into the order's history and the customer's letter.
  */
 export const AdminChangeOrderStatusRequest = z.strictObject({
   status: z.enum(OPERATOR_TARGET_STATUSES),
   comment: z.string().trim().max(2000).optional(),
   payout_reference: z.string().trim().max(200).optional(),
+  refund_to: z.string().trim().max(500).optional(),
+  refund_reference: z.string().trim().max(200).optional(),
 });
 export type AdminChangeOrderStatusRequest = z.input<typeof AdminChangeOrderStatusRequest>;
 export const AdminChangeOrderStatusResponse = AdminOrderResponse;

@@ -34,6 +34,7 @@ const expectedTables = [
   "order_payouts",
   "order_recalculations",
   "order_receipts",
+  "order_refunds",
   "order_reviews",
   "orders",
   "pay_systems",

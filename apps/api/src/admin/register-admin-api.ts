@@ -2,7 +2,8 @@ import { AppError, ErrorCode } from "@obmen/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../api-routes.ts";
 import { installErrorHandling, sendError } from "../http/error-handler.ts";
-import type { AdminRoutes } from "./admin-routes.ts";
+import type { AdminRoutes, AlertChannels } from "./admin-routes.ts";
+import { registerAdminAlertRoutes } from "./alerts/routes.ts";
 import { registerAdminAuditRoutes } from "./audit/routes.ts";
 import { createLoginLimiter, type LoginLimiter } from "./auth/login-limiter.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
@@ -32,6 +33,11 @@ export interface AdminApiOptions {
    * the only icons a pay system may be given. Default: none, so every icon is refused.
    */
   icons?: readonly string[];
+  /**
+   * What the settings screen's "send a test" goes through (issue 26 point 10). Default: no
+   * mailer, so a test reports that mail is not set up; Telegram at `api.telegram.org`.
+   */
+  alertChannels?: AlertChannels;
 }
 
 /**
@@ -68,6 +74,7 @@ export async function registerAdminApi(
       mustEnrolTotp,
       secureCookie: appUrl.protocol === "https:",
       icons: [...(options.icons ?? [])].sort(),
+      alertChannels: options.alertChannels ?? { mailer: null },
     };
     scope.addHook("onRoute", (route) => {
       route.bodyLimit ??= route.url.startsWith("/admin/api/content")
@@ -81,6 +88,7 @@ export async function registerAdminApi(
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
     registerAdminSettingsRoutes(routes);
+    registerAdminAlertRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
 

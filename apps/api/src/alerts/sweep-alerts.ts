@@ -282,6 +282,8 @@ async function writeAlert(
         text: alert.text,
         locale: settings.language,
         kind: "operator_alert",
+        // The console shows each alert's deliveries (issue 26 point 10).
+        operatorAlertId: row.id,
       })),
     );
   }

@@ -8,6 +8,7 @@ import {
   orderEvents,
   orderPayouts,
   orderReceipts,
+  orderRefunds,
   orders,
   paySystems,
   type Transaction,
@@ -39,7 +40,7 @@ export async function loadAdminOrder(options: {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, payouts] = await Promise.all([
+  const [currencyRows, fieldRows, events, receipts, payouts, refunds] = await Promise.all([
     db
       .select({ currency: currencies, paySystem: paySystems.name })
       .from(currencies)
@@ -71,7 +72,12 @@ export async function loadAdminOrder(options: {
       .where(eq(orderReceipts.orderId, order.id))
       .orderBy(asc(orderReceipts.id)),
     db.select().from(orderPayouts).where(eq(orderPayouts.orderId, order.id)),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)),
   ]);
+  // An order is refunded once (`refunded` is terminal): the refund belongs to that event.
+  const refund = refunds[0]
+    ? { refund_to: refunds[0].refundTo, reference: refunds[0].reference }
+    : null;
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
   const receive = byId.get(order.receiveCurrencyId)!;
@@ -131,9 +137,11 @@ export async function loadAdminOrder(options: {
       },
       comment: event.comment,
       at: event.createdAt.toISOString(),
+      refund: event.status === "refunded" ? refund : null,
     })),
     next_statuses: operatorNextStatuses({ from: order.status, role: options.role }),
     payout_reference: payouts[0]?.reference ?? null,
+    refund,
   };
 }
 

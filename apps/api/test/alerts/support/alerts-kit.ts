@@ -78,6 +78,10 @@ export async function startAlertsApi() {
     jobPollingIntervalSeconds: 0.5,
     checkResponses: true,
     alerts: { telegramApiUrl: telegram.url, sweepSeconds: 1, telegramRetryBaseMs: 300 },
+    // A test alert from the settings screen leaves at once, to the same sink.
+    admin: {
+      alertChannels: { mailer: createSmtpMailer(smtp.url, "Obmen <no-reply@obmen.example>") },
+    },
   });
   await app.ready();
   const dispatcher = startOutboxDispatcher({
