@@ -423,7 +423,77 @@ export const AdminOperatorPatch = z
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 
-export const AdminAuditQuery = z.strictObject({ page: Page });
+/**
+ * What the console writes to the audit log (`action`); the screen names each in the operator's
+ * language (`Console.AuditActions.*`). A filter takes any such word, so an action added later
+ * can be looked for before the console learns its name.
+ */
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "operator.create",
+  "operator.update",
+  "operator.password_changed",
+  "operator.totp_enabled",
+  "operator.reset_access",
+  "order.status",
+  "order.recalculate",
+  "currency.create",
+  "currency.update",
+  "currency.fields",
+  "pair.create",
+  "pair.update",
+  "pay_system.create",
+  "pay_system.update",
+  "content.create",
+  "content.update",
+  "content.publish",
+  "content.unpublish",
+  "settings.alerts.update",
+  "settings.alerts.test",
+  "withdrawal.status",
+] as const;
+
+/** What an audit row is about (`target_type`), each with a screen of its own in the console. */
+export const AUDIT_TARGET_TYPES = [
+  "order",
+  "currency",
+  "pair",
+  "pay_system",
+  "operator",
+  "content",
+  "withdrawal",
+  "settings",
+] as const;
+
+/** A day as `YYYY-MM-DD`, a UTC calendar day (the console's date inputs send this). */
+const AuditDay = z.iso.date();
+
+/**
+ * The audit log's filters (issue 26 point 10): who (`operator`), what it concerns
+ * (`target_type`, optionally one `target_id`), which `action`, and a range of UTC days, both
+ * ends included.
+ */
+export const AdminAuditQuery = z
+  .strictObject({
+    page: Page,
+    operator: z.uuid().optional(),
+    target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
+    target_id: z.string().trim().min(1).max(100).optional(),
+    action: z
+      .string()
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/)
+      .max(64)
+      .optional(),
+    from: AuditDay.optional(),
+    to: AuditDay.optional(),
+  })
+  .refine((query) => !(query.from && query.to && query.from > query.to), {
+    path: ["to"],
+    message: "AdminErrors.DateRangeReversed",
+  });
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
 
 export const AdminAuditEntry = z.object({
   id: z.number().int(),
