@@ -285,7 +285,10 @@ export const AdminCurrency = z.object({
   id: z.number().int(),
   pay_system: z.object({
     id: z.number().int(),
+    /** The operator's own name of it (what its edit form changes). */
     name: z.string(),
+    /** Its name in the console's language, as the site shows it ("Сбербанк" in Russian). */
+    shown_name: z.string(),
     icon: z.string(),
     network_code: z.string().nullable(),
   }),

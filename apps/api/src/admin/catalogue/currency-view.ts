@@ -1,4 +1,4 @@
-import type { AdminCurrency } from "@obmen/contracts";
+import type { AdminCurrency, Locale } from "@obmen/contracts";
 import {
   currencies,
   currencyFields,
@@ -9,6 +9,7 @@ import {
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
 import { consoleAmount } from "../http/console-amount.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -20,6 +21,8 @@ type FieldRow = typeof currencyFields.$inferSelect;
 export async function loadAdminCurrencies(options: {
   db: Database | Transaction;
   id?: number;
+  /** The console's language, for the pay system's shown name. */
+  lang?: Locale;
 }): Promise<AdminCurrency[]> {
   const rows = await options.db
     .select({ currency: currencies, paySystem: paySystems, held: currencyHeld.held })
@@ -44,6 +47,7 @@ export async function loadAdminCurrencies(options: {
       pay_system: {
         id: paySystem.id,
         name: paySystem.name,
+        shown_name: paySystemName(paySystem, options.lang ?? "ru"),
         icon: paySystem.icon,
         network_code: paySystem.networkCode,
       },

@@ -1,8 +1,9 @@
-import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
+import type { AdminDashboard, DashboardPeriod, Locale, OrderStatus } from "@obmen/contracts";
 import { currencies, currencyHeld, type Database, orders, paySystems } from "@obmen/db";
 import { DEFAULT_DECIMALS, type Decimal, ORDER_STATUSES, toDecimal } from "@obmen/domain";
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { orderProfit } from "../../affiliate/rewards/reward-amount.ts";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
 import { consoleAmount } from "../http/console-amount.ts";
 import { periodBuckets } from "./period-buckets.ts";
 
@@ -20,8 +21,11 @@ import { periodBuckets } from "./period-buckets.ts";
 export async function loadDashboard(options: {
   db: Database;
   period: DashboardPeriod;
+  /** The console's language: pay systems are named in it, as the site names them. */
+  lang?: Locale;
   now?: Date;
 }): Promise<AdminDashboard> {
+  const lang = options.lang ?? "ru";
   const { db } = options;
   const { from, to, bucket, starts } = periodBuckets(options.period, options.now ?? new Date());
   const [statusRows, completedRows, createdSeries, completedSeries, reserves] = await Promise.all([
@@ -60,7 +64,7 @@ export async function loadDashboard(options: {
       .select({
         id: currencies.id,
         currencyCode: currencies.currencyCode,
-        paySystem: paySystems.name,
+        paySystem: paySystems,
         decimals: currencies.decimals,
         reserve: currencies.reserve,
         held: currencyHeld.held,
@@ -71,7 +75,7 @@ export async function loadDashboard(options: {
       .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
       .where(isNotNull(currencies.reserveWarning)),
   ]);
-  const names = await currencyNames(db);
+  const names = await currencyNames(db, lang);
 
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
     OrderStatus,
@@ -128,7 +132,7 @@ export async function loadDashboard(options: {
         {
           id: row.id,
           currency_code: row.currencyCode,
-          pay_system: row.paySystem,
+          pay_system: paySystemName(row.paySystem, lang),
           decimals: row.decimals,
           available: consoleAmount(available, row.decimals, "down"),
           reserve_warning: row.warning,
@@ -172,12 +176,12 @@ async function countPerBucket(
 }
 
 /** Every currency's code, pay system and places, for naming directions and writing amounts. */
-async function currencyNames(db: Database) {
+async function currencyNames(db: Database, lang: Locale) {
   const rows = await db
     .select({
       id: currencies.id,
       code: currencies.currencyCode,
-      paySystem: paySystems.name,
+      paySystem: paySystems,
       decimals: currencies.decimals,
     })
     .from(currencies)
@@ -188,7 +192,7 @@ async function currencyNames(db: Database) {
     return {
       id,
       currency_code: row?.code ?? "?",
-      pay_system: row?.paySystem ?? "?",
+      pay_system: row ? paySystemName(row.paySystem, lang) : "?",
       decimals: row?.decimals ?? DEFAULT_DECIMALS,
     };
   };

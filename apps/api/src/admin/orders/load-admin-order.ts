@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from "@obmen/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type NamedPaySystem, paySystemName } from "../../catalogue/pay-system-name.ts";
 import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -42,7 +43,7 @@ export async function loadAdminOrder(options: {
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
   const [currencyRows, fieldRows, events, receipts, payouts, refunds] = await Promise.all([
     db
-      .select({ currency: currencies, paySystem: paySystems.name })
+      .select({ currency: currencies, paySystem: paySystems })
       .from(currencies)
       .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
       .where(inArray(currencies.id, currencyIds)),
@@ -95,8 +96,8 @@ export async function loadAdminOrder(options: {
     exchange_status: order.status,
     send_amount: order.sendAmount,
     receive_amount: order.receiveAmount,
-    send_currency: currencyView(send),
-    receive_currency: currencyView(receive),
+    send_currency: currencyView(send, lang),
+    receive_currency: currencyView(receive, lang),
     email: order.email,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
@@ -145,12 +146,16 @@ export async function loadAdminOrder(options: {
   };
 }
 
-function currencyView(row: { currency: typeof currencies.$inferSelect; paySystem: string }) {
+/** A side of the order, its pay system named in the console's language as the site names it. */
+function currencyView(
+  row: { currency: typeof currencies.$inferSelect; paySystem: NamedPaySystem },
+  lang: Locale,
+) {
   return {
     id: row.currency.id,
     url_xml: row.currency.urlXml,
     currency_code: row.currency.currencyCode,
-    pay_system: row.paySystem,
+    pay_system: paySystemName(row.paySystem, lang),
     decimals: row.currency.decimals,
   };
 }
