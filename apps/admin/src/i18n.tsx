@@ -4,18 +4,18 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from "re
 // are bundled from each catalog (Vite's JSON named exports are tree-shaken): the one catalog of
 // decision 016, not a second set of texts; one name per status (decisions 022, 040).
 import {
-  ConsoleOps as enOps,
   Console as en,
+  ConsoleOps as enOps,
   Status as enStatus,
 } from "../../../packages/i18n/locales/en.json";
 import {
-  ConsoleOps as ruOps,
   Console as ru,
+  ConsoleOps as ruOps,
   Status as ruStatus,
 } from "../../../packages/i18n/locales/ru.json";
 import {
-  ConsoleOps as ukOps,
   Console as uk,
+  ConsoleOps as ukOps,
   Status as ukStatus,
 } from "../../../packages/i18n/locales/uk.json";
 import { setApiLanguage } from "./api.ts";

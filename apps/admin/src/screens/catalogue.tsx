@@ -36,7 +36,7 @@ export function CatalogueScreen() {
 
   const needle = filter.trim().toUpperCase();
   const shownCurrencies = currencies?.filter((currency) =>
-    `${currency.url_xml} ${currency.currency_code} ${currency.pay_system.name}`
+    `${currency.url_xml} ${currency.currency_code} ${currency.pay_system.shown_name} ${currency.pay_system.name}`
       .toUpperCase()
       .includes(needle),
   );
@@ -211,7 +211,7 @@ function CurrencyRow({ currency, onSaved }: { currency: AdminCurrency; onSaved: 
     },
     onSaved,
   );
-  const code = `${currency.pay_system.name} ${currency.currency_code}`;
+  const code = `${currency.pay_system.shown_name} ${currency.currency_code}`;
   return (
     <li className="row card" aria-label={code}>
       <div className="row__head">

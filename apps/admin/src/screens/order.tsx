@@ -8,6 +8,7 @@ import { useI18n } from "../i18n.tsx";
 import { BASE, Link } from "../router.tsx";
 import { CopyButton, StatusBadge } from "./common.tsx";
 import { RecalculationCard } from "./order-recalculation.tsx";
+import { type RefundDetails, RefundFields, RefundNote } from "./refund-fields.tsx";
 
 /** Statuses an operator may set (OPERATOR_TARGET_STATUSES of the contract). */
 type Target = "processing" | "completed" | "hold" | "error" | "refunded" | "cancelled";
@@ -156,6 +157,7 @@ export function OrderScreen({ uuid }: { uuid: string }) {
                       : t(`Console.Actor.${event.actor.kind}`)}
                   </span>
                   {event.comment && <p className="events__comment">{event.comment}</p>}
+                  <RefundNote refund={event.refund} />
                 </li>
               ))}
             </ol>
@@ -179,6 +181,7 @@ function Actions({
   const [chosen, setChosen] = useState<Target | null>(null);
   const [comment, setComment] = useState("");
   const [payoutReference, setPayoutReference] = useState("");
+  const [refund, setRefund] = useState<RefundDetails>({ refundTo: "", reference: "" });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
@@ -204,11 +207,15 @@ function Actions({
         status: chosen,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(needs.payoutReference ? { payout_reference: payoutReference.trim() } : {}),
+        ...(needs.refundDetails
+          ? { refund_to: refund.refundTo.trim(), refund_reference: refund.reference.trim() }
+          : {}),
       });
       onChanged(updated);
       setChosen(null);
       setComment("");
       setPayoutReference("");
+      setRefund({ refundTo: "", reference: "" });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0)
         setFields(error.fields);
@@ -285,6 +292,9 @@ function Actions({
                 </p>
               )}
             </div>
+          )}
+          {needs.refundDetails && (
+            <RefundFields value={refund} onChange={setRefund} fields={fields} />
           )}
           <div className="field">
             <label htmlFor="action-comment">

@@ -9,6 +9,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ApiError, api } from "../api.ts";
 import { errorText } from "../app.tsx";
 import { useI18n } from "../i18n.tsx";
+import { AlertDeliveries } from "./alert-deliveries.tsx";
 import { Field } from "./login.tsx";
 
 const EVENTS: AlertEvent[] = ["new_order", "paid_order", "low_reserve"];
@@ -197,6 +198,7 @@ export function SettingsScreen() {
           {message}
         </p>
       )}
+      {saved && <AlertDeliveries />}
     </section>
   );
 }
