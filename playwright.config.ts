@@ -41,6 +41,9 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "*.spec.ts",
   fullyParallel: true,
+  // Playwright's default is half the cores: one worker on a two-core CI box, where the journeys
+  // mostly wait on pages. Two workers halve the suite's time there (E2E_WORKERS to change it).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",

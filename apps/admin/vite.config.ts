@@ -11,7 +11,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: {
-        // Only the contracts' constants and types are used in the browser, not their zod schemas.
+        // A contracts module is kept only for what the console uses of it (schemas, constants).
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false }],
       },
     },

@@ -1,5 +1,4 @@
 import { createTranslator, type Translate } from "@obmen/i18n";
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 // Only the console's own section and the status names it shares with the site and the letters
 // are bundled from each catalog (Vite's JSON named exports are tree-shaken): the one catalog of
 // decision 016, not a second set of texts; one name per status (decisions 022, 040).
@@ -7,18 +6,19 @@ import {
   Console as en,
   ConsoleOps as enOps,
   Status as enStatus,
-} from "../../../packages/i18n/locales/en.json";
+} from "@obmen/i18n/locales/en.json";
 import {
   Console as ru,
   ConsoleOps as ruOps,
   Status as ruStatus,
-} from "../../../packages/i18n/locales/ru.json";
+} from "@obmen/i18n/locales/ru.json";
 import {
   Console as uk,
   ConsoleOps as ukOps,
   Status as ukStatus,
-} from "../../../packages/i18n/locales/uk.json";
-import { setApiLanguage } from "./api.ts";
+} from "@obmen/i18n/locales/uk.json";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { setApiLanguage } from "./api/client.ts";
 
 export const CONSOLE_LOCALES = ["ru", "en", "uk"] as const;
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];

@@ -1,13 +1,5 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app.tsx";
-import { I18nProvider } from "./i18n.tsx";
-import "./styles.css";
+// zod is configured before any schema is made (zod-config.ts): the console itself, whose
+// modules make the contracts' schemas as they load, is imported only after that has run.
+import "./zod-config.ts";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nProvider>
-      <App />
-    </I18nProvider>
-  </StrictMode>,
-);
+void import("./start.tsx");

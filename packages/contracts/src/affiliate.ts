@@ -250,6 +250,7 @@ export const AdminPartner = z.object({
    */
   debt: DecimalString,
 });
+export type AdminPartner = z.infer<typeof AdminPartner>;
 export const AdminPartnerListResponse = dataResponse(
   z.object({
     items: z.array(AdminPartner),
