@@ -8,6 +8,9 @@ import {
 import { collectErrors } from "./support/console-errors.ts";
 import { expect, type Page, request, test } from "./support/test.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 // The partner's journey (issue 18): a partner takes their link from /account/affiliate; a
 // visitor arrives by it, registers and exchanges; the operator completes the order through
 // the console API; the partner sees the click, the sign-up, the order and the reward, and
@@ -103,7 +106,7 @@ async function refundAsAdmin(baseURL: string | undefined, uuid: string) {
   const login = await api.post("/admin/api/login", { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   const moved = await api.post(`/admin/api/orders/${uuid}/status`, {
-    data: { status: "refunded", comment: "Chargeback from the card issuer" },
+    data: { status: "refunded", ...REFUND, comment: "Chargeback from the card issuer" },
   });
   expect(moved.status(), await moved.text()).toBe(200);
   await api.dispose();

@@ -187,6 +187,16 @@ test("an operator completes a paid order, the customer sees it completed, and an
       "Вознаграждение партнёра за эту заявку будет списано. Резервы не изменятся: если выплата " +
       "вернулась, поправьте резерв вручную в каталоге. Клиент получит письмо с причиной.",
   );
+  // A refund also says where the money went back and its reference (issue 26 point 10).
+  await desk.getByRole("button", { name: "Подтвердить" }).click();
+  await expect(desk.locator("#action-refund_to-error")).toHaveText(
+    "Реквизиты для возврата — обязательное поле",
+  );
+  await expect(desk.locator("#action-refund_reference-error")).toHaveText(
+    "Номер возврата — обязательное поле",
+  );
+  await desk.getByLabel("Реквизиты для возврата").fill("карта 4111 **** 1111");
+  await desk.getByLabel("Номер возврата").fill("RFD-77120");
   await desk.getByRole("button", { name: "Подтвердить" }).click();
   await expect(desk.locator("#action-comment-error")).toHaveText(
     "Укажите причину — клиент прочитает её в письме.",
@@ -195,6 +205,9 @@ test("an operator completes a paid order, the customer sees it completed, and an
   await desk.getByRole("button", { name: "Подтвердить" }).click();
   await expect(desk.locator(".facts .badge").first()).toHaveText("Средства возвращены");
   await expect(desk.locator(".events")).toContainText("Чарджбэк от банка-эмитента");
+  await expect(desk.getByTestId("refund-details")).toHaveText(
+    "Возврат: карта 4111 **** 1111, номер RFD-77120",
+  );
   await expect(desk.getByText("Заявка закрыта, действий больше нет.")).toBeVisible();
   await page.reload();
   await expect(page.locator(".order__status .badge")).toHaveText("Средства возвращены");
@@ -421,7 +434,8 @@ test("an editor signs in to the site's texts and is told the desk is not for the
     "редактор",
   );
   await page.getByRole("link", { name: "Журнал действий" }).click();
-  await expect(page.locator(".row").first()).toContainText("operator.create");
+  // The action in the screen's language, never its key (issue 26 point 6).
+  await expect(page.locator(".row").first()).toContainText("Оператор создан");
   await page.getByRole("button", { name: "Выйти" }).click();
   await expect(page.getByRole("heading", { name: "Вход для операторов" })).toBeVisible();
 

@@ -2,21 +2,33 @@ import { createTranslator, type Translate } from "@obmen/i18n";
 // Only the console's own section and the status names it shares with the site and the letters
 // are bundled from each catalog (Vite's JSON named exports are tree-shaken): the one catalog of
 // decision 016, not a second set of texts; one name per status (decisions 022, 040).
-import { Console as en, Status as enStatus } from "@obmen/i18n/locales/en.json";
-import { Console as ru, Status as ruStatus } from "@obmen/i18n/locales/ru.json";
-import { Console as uk, Status as ukStatus } from "@obmen/i18n/locales/uk.json";
+import {
+  Console as en,
+  ConsoleOps as enOps,
+  Status as enStatus,
+} from "@obmen/i18n/locales/en.json";
+import {
+  Console as ru,
+  ConsoleOps as ruOps,
+  Status as ruStatus,
+} from "@obmen/i18n/locales/ru.json";
+import {
+  Console as uk,
+  ConsoleOps as ukOps,
+  Status as ukStatus,
+} from "@obmen/i18n/locales/uk.json";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 import { setApiLanguage } from "./api/client.ts";
 
 export const CONSOLE_LOCALES = ["ru", "en", "uk"] as const;
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
-type ConsoleMessages = { Console: typeof en; Status: typeof enStatus };
+type ConsoleMessages = { Console: typeof en; ConsoleOps: typeof enOps; Status: typeof enStatus };
 export type ConsoleTranslate = Translate<ConsoleMessages>;
 
 const CATALOGS: Record<ConsoleLocale, ConsoleMessages> = {
-  ru: { Console: ru as typeof en, Status: ruStatus },
-  en: { Console: en, Status: enStatus },
-  uk: { Console: uk as typeof en, Status: ukStatus },
+  ru: { Console: ru as typeof en, ConsoleOps: ruOps as typeof enOps, Status: ruStatus },
+  en: { Console: en, ConsoleOps: enOps, Status: enStatus },
+  uk: { Console: uk as typeof en, ConsoleOps: ukOps as typeof enOps, Status: ukStatus },
 };
 const STORAGE_KEY = "obmen.console.lang";
 

@@ -287,6 +287,16 @@ export async function registerApi(
       api.all(prefix, async (request, reply) => answerUnrouted(request, reply));
     }
   });
-  const adminDocs = await registerAdminApi(app, { ...options.admin, deps, checkResponses });
+  const adminDocs = await registerAdminApi(app, {
+    ...options.admin,
+    // A test alert goes to the Bot API the alert jobs use, unless the caller says otherwise.
+    alertChannels: {
+      mailer: null,
+      telegramApiUrl: options.alerts?.telegramApiUrl,
+      ...options.admin?.alertChannels,
+    },
+    deps,
+    checkResponses,
+  });
   return { deps, docs: { signed: docs, apiKey: apiKeyDocs, plain: plainDocs, admin: adminDocs } };
 }

@@ -147,6 +147,11 @@ export async function startServer(
     // Closed first on the way out: no new requests while the rest shuts down.
     cleanups.push(() => app.close());
 
+    const mail = resolveMailDelivery({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      nodeEnv: config.NODE_ENV,
+    });
     await registerApi(app, {
       db: database.db,
       ping: database.ping,
@@ -186,6 +191,8 @@ export async function startServer(
         loginLimiter: createOperatorLoginLimits({ store: account.store }),
         // A pay system's icon must be one of these (docs/decisions/028).
         icons: await listSiteIcons(),
+        // The settings screen's test alert leaves through the outbox's own mailer.
+        alertChannels: { mailer: mail.mailer, telegramApiUrl: config.TELEGRAM_API_URL },
       },
     });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -199,11 +206,6 @@ export async function startServer(
         app.log.info(`operator console: admin ${config.ADMIN_EMAIL} created`);
     }
 
-    const mail = resolveMailDelivery({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      nodeEnv: config.NODE_ENV,
-    });
     if (mail.mailer) {
       const dispatcher = startOutboxDispatcher({
         db: database.db,

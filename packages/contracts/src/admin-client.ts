@@ -32,6 +32,7 @@ import {
   AdminTotpConfirmResponse,
   AdminTotpStartResponse,
 } from "./admin.ts";
+import { AdminAlertListResponse, AdminTestAlertResponse } from "./admin-alerts.ts";
 import {
   AdminContentEntryResponse,
   type AdminContentListQuery,
@@ -96,6 +97,11 @@ export interface AdminClientOptions {
   /** Told of every 401 except the sign-in's own: the session is gone. */
   onUnauthorized?: (error: AdminApiError) => void;
 }
+
+/** The audit log's filters (`AdminAuditQuery`), each as typed into the console. */
+type AuditFilter = { page?: number } & Partial<
+  Record<"operator" | "target_type" | "target_id" | "action" | "from" | "to", string>
+>;
 
 /** Query values as the API reads them: unset and empty ones are left out. */
 type QueryValues = Record<string, string | number | undefined>;
@@ -253,13 +259,19 @@ export function createAdminClient(options: AdminClientOptions = {}) {
         call(AdminOperatorResponse, "PATCH", `/operators/${id(operatorId)}`, patch),
     },
     audit: {
-      list: (filter: { page?: number } = {}) =>
+      // Filters as an address carries them (strings); the API checks each (decision 061).
+      list: (filter: AuditFilter = {}) =>
         call(AdminAuditListResponse, "GET", `/audit${queryString(filter)}`),
     },
     settings: {
       alerts: () => call(AdminAlertSettingsResponse, "GET", "/settings/alerts"),
       updateAlerts: (patch: AdminAlertSettingsPatch) =>
         call(AdminAlertSettingsResponse, "PATCH", "/settings/alerts", patch),
+      testAlert: () => call(AdminTestAlertResponse, "POST", "/settings/alerts/test", {}),
+    },
+    alerts: {
+      list: (filter: { page?: number } = {}) =>
+        call(AdminAlertListResponse, "GET", `/alerts${queryString(filter)}`),
     },
   };
 }

@@ -34,22 +34,29 @@ export type AdminAlertSettings = z.infer<typeof AdminAlertSettings>;
 export const AdminAlertSettingsResponse = dataResponse(AdminAlertSettings);
 
 /** An address as the order form checks one, bounded; no line breaks ever reach a mail header. */
-const AlertEmail = z.string().trim().max(320).pipe(z.email());
+const AlertEmail = z
+  .string()
+  .trim()
+  .max(320, "AdminErrors.AlertEmailInvalid")
+  .pipe(z.email("AdminErrors.AlertEmailInvalid"));
 /** A chat's numeric id (a group's is negative) or a channel's `@name`. */
 const TelegramChatId = z
   .string()
   .trim()
-  .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/);
+  .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, "AdminErrors.TelegramChatIdInvalid");
 /** The form BotFather hands out: the bot's numeric id, a colon, the secret part. */
 const TelegramBotToken = z
   .string()
   .trim()
-  .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,80}$/);
+  .regex(/^\d{3,20}:[A-Za-z0-9_-]{20,80}$/, "AdminErrors.TelegramTokenInvalid");
 
-/** Changes what is given; `null` clears the chat or the token. */
+/**
+ * Changes what is given; `null` clears the chat or the token. A check's message that is a
+ * catalog key says why a value is refused, in the operator's language (issue 26 point 6).
+ */
 export const AdminAlertSettingsPatch = z
   .strictObject({
-    emails: z.array(AlertEmail).max(MAX_ALERT_EMAILS).optional(),
+    emails: z.array(AlertEmail).max(MAX_ALERT_EMAILS, "AdminErrors.TooManyAlertEmails").optional(),
     telegram_chat_id: TelegramChatId.nullable().optional(),
     telegram_bot_token: TelegramBotToken.nullable().optional(),
     events: AlertEventSwitches.partial().strict().optional(),

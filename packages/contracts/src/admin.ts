@@ -189,11 +189,21 @@ export const AdminOrderActor = z.object({
   operator_email: z.string().nullable(),
 });
 
+/** Where a refund's money went back and its reference (issue 26 point 10). */
+export const AdminOrderRefund = z.object({
+  /** The card, account or address the money was returned to, as the operator wrote it. */
+  refund_to: z.string(),
+  /** What identifies the refund payment (a bank's reference, a transaction hash). */
+  reference: z.string(),
+});
+
 export const AdminOrderEvent = z.object({
   status: OrderStatus,
   actor: AdminOrderActor,
   comment: z.string().nullable(),
   at: Timestamp,
+  /** On the `refunded` event: where the money went back and the refund's reference. */
+  refund: AdminOrderRefund.nullable(),
 });
 
 export const AdminOrderReceipt = z.object({
@@ -251,6 +261,8 @@ export const AdminOrder = AdminOrderListItem.extend({
   payout_reference: z.string().nullable(),
   /** Why the system held the order when it was created (issue 29); empty for most orders. */
   risk_flags: z.array(OrderRiskFlag),
+  /** Where the money went back and the refund's reference, once refunded. */
+  refund: AdminOrderRefund.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 export const AdminOrderResponse = dataResponse(AdminOrder);
@@ -266,13 +278,16 @@ export const OPERATOR_TARGET_STATUSES = [
 ] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
 /**
- * `completed` needs `payout_reference`; `hold` (the reason the customer reads) and `error`
- * need `comment`. The comment goes into the order's history and the customer's letter.
+ * `completed` needs `payout_reference`; `refunded` needs `refund_to` (where the money went
+ * back) and `refund_reference`; `hold` (the reason the customer reads) and `error` need
+ * `comment`. The comment goes into the order's history and the customer's letter.
  */
 export const AdminChangeOrderStatusRequest = z.strictObject({
   status: z.enum(OPERATOR_TARGET_STATUSES),
   comment: z.string().trim().max(2000).optional(),
   payout_reference: z.string().trim().max(200).optional(),
+  refund_to: z.string().trim().max(500).optional(),
+  refund_reference: z.string().trim().max(200).optional(),
 });
 export type AdminChangeOrderStatusRequest = z.input<typeof AdminChangeOrderStatusRequest>;
 export const AdminChangeOrderStatusResponse = AdminOrderResponse;
@@ -305,7 +320,10 @@ export const AdminCurrency = z.object({
   id: z.number().int(),
   pay_system: z.object({
     id: z.number().int(),
+    /** The operator's own name of it (what its edit form changes). */
     name: z.string(),
+    /** Its name in the console's language, as the site shows it ("Сбербанк" in Russian). */
+    shown_name: z.string(),
     icon: z.string(),
     network_code: z.string().nullable(),
   }),
@@ -466,7 +484,77 @@ export const AdminOperatorPatch = z
   })
   .refine((patch) => Object.keys(patch).length > 0, NOT_EMPTY);
 
-export const AdminAuditQuery = z.strictObject({ page: Page });
+/**
+ * What the console writes to the audit log (`action`); the screen names each in the operator's
+ * language (`Console.AuditActions.*`). A filter takes any such word, so an action added later
+ * can be looked for before the console learns its name.
+ */
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "operator.create",
+  "operator.update",
+  "operator.password_changed",
+  "operator.totp_enabled",
+  "operator.reset_access",
+  "order.status",
+  "order.recalculate",
+  "currency.create",
+  "currency.update",
+  "currency.fields",
+  "pair.create",
+  "pair.update",
+  "pay_system.create",
+  "pay_system.update",
+  "content.create",
+  "content.update",
+  "content.publish",
+  "content.unpublish",
+  "settings.alerts.update",
+  "settings.alerts.test",
+  "withdrawal.status",
+] as const;
+
+/** What an audit row is about (`target_type`), each with a screen of its own in the console. */
+export const AUDIT_TARGET_TYPES = [
+  "order",
+  "currency",
+  "pair",
+  "pay_system",
+  "operator",
+  "content",
+  "withdrawal",
+  "settings",
+] as const;
+
+/** A day as `YYYY-MM-DD`, a UTC calendar day (the console's date inputs send this). */
+const AuditDay = z.iso.date();
+
+/**
+ * The audit log's filters (issue 26 point 10): who (`operator`), what it concerns
+ * (`target_type`, optionally one `target_id`), which `action`, and a range of UTC days, both
+ * ends included.
+ */
+export const AdminAuditQuery = z
+  .strictObject({
+    page: Page,
+    operator: z.uuid().optional(),
+    target_type: z.enum(AUDIT_TARGET_TYPES).optional(),
+    target_id: z.string().trim().min(1).max(100).optional(),
+    action: z
+      .string()
+      .regex(/^[a-z_]+(\.[a-z_]+)*$/)
+      .max(64)
+      .optional(),
+    from: AuditDay.optional(),
+    to: AuditDay.optional(),
+  })
+  .refine((query) => !(query.from && query.to && query.from > query.to), {
+    path: ["to"],
+    message: "AdminErrors.DateRangeReversed",
+  });
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuery>;
 
 export const AdminAuditEntry = z.object({
   id: z.number().int(),

@@ -213,7 +213,8 @@ export const AdminWithdrawalListQuery = z.strictObject({
 });
 export const AdminWithdrawal = Withdrawal.extend({
   partner: z.object({ id: z.uuid(), email: z.string() }),
-  fields: z.array(z.object({ key: z.string(), value: z.string() })),
+  /** The payout details, each under its label in the console's language (the key if none). */
+  fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
   operator_id: z.uuid().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;

@@ -3,6 +3,7 @@
 export * from "./account.ts";
 export * from "./account-data.ts";
 export * from "./admin.ts";
+export * from "./admin-alerts.ts";
 export * from "./admin-content.ts";
 export * from "./admin-customers.ts";
 export * from "./admin-dashboard.ts";

@@ -36,6 +36,7 @@ const expectedTables = [
   "order_payouts",
   "order_recalculations",
   "order_receipts",
+  "order_refunds",
   "order_reviews",
   "order_risk_flags",
   "orders",

@@ -25,6 +25,8 @@ export const SERVER_SECTIONS = [
   "RateAdmin",
   // The operator console's texts: its own bundle imports them (apps/admin), the site never.
   "Console",
+  // The console's audit names, refund details and alert deliveries (issue 26), bundled likewise.
+  "ConsoleOps",
 ] as const;
 export type ServerSection = (typeof SERVER_SECTIONS)[number];
 

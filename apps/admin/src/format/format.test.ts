@@ -65,10 +65,12 @@ describe("changedValues", () => {
 });
 
 describe("actionNeeds", () => {
-  it("asks for a payout reference to complete and a reason to hold or flag an error", () => {
-    expect(actionNeeds("completed")).toEqual({ payoutReference: true, commentRequired: false });
-    expect(actionNeeds("hold")).toEqual({ payoutReference: false, commentRequired: true });
-    expect(actionNeeds("error")).toEqual({ payoutReference: false, commentRequired: true });
-    expect(actionNeeds("processing")).toEqual({ payoutReference: false, commentRequired: false });
+  it("asks for a payout reference to complete, a reason to hold or flag an error, and where a refund went", () => {
+    const none = { payoutReference: false, commentRequired: false, refundDetails: false };
+    expect(actionNeeds("completed")).toEqual({ ...none, payoutReference: true });
+    expect(actionNeeds("hold")).toEqual({ ...none, commentRequired: true });
+    expect(actionNeeds("error")).toEqual({ ...none, commentRequired: true });
+    expect(actionNeeds("refunded")).toEqual({ ...none, refundDetails: true });
+    expect(actionNeeds("processing")).toEqual(none);
   });
 });

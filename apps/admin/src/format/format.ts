@@ -75,9 +75,12 @@ export const WAITING_STATUSES = ["new", "paid"] as const;
 export function actionNeeds(status: string): {
   payoutReference: boolean;
   commentRequired: boolean;
+  refundDetails: boolean;
 } {
   return {
     payoutReference: status === "completed",
     commentRequired: status === "hold" || status === "error",
+    // Where the money went back and its reference (issue 26 point 10).
+    refundDetails: status === "refunded",
   };
 }

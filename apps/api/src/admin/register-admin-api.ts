@@ -6,7 +6,8 @@ import {
   createOperatorLoginLimits,
   type OperatorLoginLimits,
 } from "../rate-limits/operator-login-limits.ts";
-import type { AdminRoutes } from "./admin-routes.ts";
+import type { AdminRoutes, AlertChannels } from "./admin-routes.ts";
+import { registerAdminAlertRoutes } from "./alerts/routes.ts";
 import { registerAdminAuditRoutes } from "./audit/routes.ts";
 import { type OperatorRow, resolveOperatorSession } from "./auth/operator-sessions.ts";
 import { registerAdminAuthRoutes } from "./auth/routes.ts";
@@ -39,6 +40,11 @@ export interface AdminApiOptions {
    * the only icons a pay system may be given. Default: none, so every icon is refused.
    */
   icons?: readonly string[];
+  /**
+   * What the settings screen's "send a test" goes through (issue 26 point 10). Default: no
+   * mailer, so a test reports that mail is not set up; Telegram at `api.telegram.org`.
+   */
+  alertChannels?: AlertChannels;
 }
 
 /**
@@ -75,6 +81,7 @@ export async function registerAdminApi(
       mustEnrolTotp,
       secureCookie: appUrl.protocol === "https:",
       icons: [...(options.icons ?? [])].sort(),
+      alertChannels: options.alertChannels ?? { mailer: null },
     };
     scope.addHook("onRoute", (route) => {
       route.bodyLimit ??= route.url.startsWith("/admin/api/content")
@@ -89,6 +96,7 @@ export async function registerAdminApi(
     registerAdminOperatorRoutes(routes);
     registerAdminAuditRoutes(routes);
     registerAdminSettingsRoutes(routes);
+    registerAdminAlertRoutes(routes);
     registerAdminWithdrawalRoutes(routes);
     registerAdminContentRoutes(routes);
     registerAdminBlacklistRoutes(routes);

@@ -110,3 +110,16 @@ export function lowReserveAlert(
   ].join("\n");
   return { subject, text };
 }
+
+/** The alert an admin sends from the console to see that the channels work (decision 061). */
+export function testAlert(facts: { operatorEmail: string; link: string }, language: Locale) {
+  const t = translatorFor(language);
+  return {
+    subject: t("Mail.OperatorAlert.TestSubject"),
+    text: [
+      t("Mail.OperatorAlert.TestHeadline"),
+      t("Mail.OperatorAlert.TestSentBy", { email: facts.operatorEmail }),
+      facts.link,
+    ].join("\n"),
+  } satisfies AlertText;
+}

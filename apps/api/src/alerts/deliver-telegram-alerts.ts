@@ -118,7 +118,7 @@ export async function deliverTelegramAlerts(options: TelegramDeliveryOptions) {
 }
 
 /** One `sendMessage` call: null when Telegram accepted it, else why not (without the token). */
-async function sendMessage(message: {
+export async function sendMessage(message: {
   apiUrl: string;
   token: string;
   chatId: string;
@@ -155,7 +155,7 @@ async function sendMessage(message: {
 }
 
 /** The token, or null when it was sealed under another server secret (retried, then failed). */
-function openToken(sealed: string | null, box: SecretBox): string | null {
+export function openToken(sealed: string | null, box: SecretBox): string | null {
   if (!sealed) return null;
   try {
     return box.open(sealed);

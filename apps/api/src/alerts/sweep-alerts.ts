@@ -286,6 +286,8 @@ export async function writeAlert(
         text: alert.text,
         locale: settings.language,
         kind: "operator_alert",
+        // The console shows each alert's deliveries (issue 26 point 10).
+        operatorAlertId: row.id,
       })),
     );
   }

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode, type FieldProblem } from "@obmen/contracts";
 import type { z } from "zod";
+import { catalogKeyOf } from "../http/catalog-key.ts";
 
 /**
  * Parses a `/content/*` query string strictly (an unknown or repeated parameter is refused)
@@ -16,7 +17,7 @@ export function readContentQuery<S extends z.ZodType>(schema: S, query: unknown)
       continue;
     }
     const name = issue.path.map(String).join(".") || "query";
-    fields[name] ??= { key: "Validation.invalid", field: name };
+    fields[name] ??= { key: catalogKeyOf(issue.message) ?? "Validation.invalid", field: name };
   }
   throw new AppError(ErrorCode.INVALID_QUERY, { fields });
 }

@@ -6,6 +6,7 @@ import {
   type FieldProblem,
   type Locale,
 } from "@obmen/contracts";
+import type { Translate } from "@obmen/i18n";
 import { catalogs, translatorFor } from "@obmen/i18n/catalogs";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { discardRequestBody } from "./discard-request-body.ts";
@@ -61,10 +62,32 @@ function wordFields(fields: Record<string, FieldProblem>, lang: Locale): Record<
       const values = { ...problem.values };
       // Own keys only: a client's unknown key `constructor` must not name Object's.
       const name = problem.field;
-      if (name !== undefined) values.field = Object.hasOwn(names, name) ? names[name]! : name;
+      if (name !== undefined) values.field = readableName(names, name, t);
       return [path, t(problem.key, values)];
     }),
   );
+}
+
+/**
+ * A payload path as a person reads it: its catalog name; for an item of a list (`emails.1`)
+ * the list's name and the item's place ("Alert address No. 2"), and for a key inside one
+ * (`fields.0.label_ru`) both; a nested key (`events.new_order`) by its own name; else the path.
+ */
+function readableName(names: Record<string, string>, path: string, t: Translate): string {
+  // Own keys only: a client's unknown key `constructor` must not name Object's.
+  const named = (key: string | undefined) =>
+    key !== undefined && Object.hasOwn(names, key) ? names[key]! : null;
+  const exact = named(path);
+  if (exact) return exact;
+  const item = /^([a-z_]+)\.(\d{1,4})(?:\.([a-z_]+))?$/.exec(path);
+  const list = named(item?.[1]);
+  if (item && list) {
+    const itemName = t("Validation.item", { field: list, position: Number(item[2]) + 1 });
+    if (item[3] === undefined) return itemName;
+    const inner = named(item[3]);
+    if (inner) return t("Validation.item_field", { item: itemName, field: inner });
+  }
+  return named(path.split(".").at(-1)) ?? path;
 }
 
 /** One handler maps every error to HTTP; a 5xx never leaks internals (DESIGN.md). */

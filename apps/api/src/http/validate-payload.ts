@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, type FieldProblem } from "@obmen/contracts";
 import type { MessageKey } from "@obmen/i18n";
 import type { z } from "zod";
+import { catalogKeyOf } from "./catalog-key.ts";
 import { findUnstorableText } from "./unstorable-text.ts";
 
 /**
@@ -36,8 +37,9 @@ export function validatePayload<S extends z.ZodType>(schema: S, payload: unknown
     // "required"; a value that is present but wrong (null, a number for a string) is invalid.
     // Any issue on an absent value (a union's too) means the value is missing.
     const missing = valueAt(payload, issue.path) === undefined;
+    const why = missing ? null : catalogKeyOf(issue.message);
     fields[path || "payload"] ??= {
-      key: missing ? "Validation.required" : "Validation.invalid",
+      key: why ?? (missing ? "Validation.required" : "Validation.invalid"),
       field: path,
     };
   }

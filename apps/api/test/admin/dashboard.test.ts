@@ -63,6 +63,8 @@ describe("the console's dashboard", () => {
           ),
         toDecimal("0"),
       )
+      // Sent rounded to RUB's places once summed (decision 060).
+      .round(2, 1)
       .toFixed();
 
     const result = await adminCall(api, "GET", "/admin/api/dashboard?period=today", {
@@ -84,6 +86,41 @@ describe("the console's dashboard", () => {
     expect(data.series.reduce((sum, point) => sum + point.created, 0)).toBe(4);
     expect(data.series.reduce((sum, point) => sum + point.completed, 0)).toBe(2);
     expect(data.series.at(-1)!.created).toBeGreaterThan(0);
+  });
+
+  it("sends a profit rounded to the receive currency's places (issue 26: 20,000 RUB → BTC)", async () => {
+    // The order of the report: its profit computed exactly has about 40 places
+    // (0.0000623210168625447112927950945324476239), which blanked the console's dashboard.
+    const uuid = await placeOrder(api, {
+      paid: true,
+      from: "SBERRUB",
+      to: "BTC",
+      sendAmount: "20000",
+    });
+    await complete(uuid, "bc1-payout");
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, uuid));
+    const exact = toDecimal(row!.sendAmount)
+      .times(row!.receiveRateReal)
+      .div(row!.sendRateReal)
+      .minus(row!.receiveAmount)
+      .minus(row!.comissionAmount);
+    expect(exact.toFixed().length).toBeGreaterThan(20);
+
+    const result = await adminCall(api, "GET", "/admin/api/dashboard?period=today", {
+      cookie: cookies.operator,
+    });
+    expect(result.status).toBe(200);
+    const data: AdminDashboard = result.body.data;
+    const direction = data.directions.find(
+      (entry) => entry.receive_currency.currency_code === "BTC",
+    );
+    expect(direction).toBeDefined();
+    expect(direction!.receive_currency.decimals).toBe(8);
+    // Half-up to the currency's places (decision 060), written as the formatter reads it.
+    expect(direction!.profit).toBe(exact.round(8, 1).toFixed());
+    for (const amount of [direction!.profit, direction!.send_volume, direction!.receive_volume]) {
+      expect(amount).toMatch(/^-?\d+(\.\d{1,8})?$/);
+    }
   });
 
   it("warns of a currency whose available reserve is below its warning level", async () => {

@@ -19,6 +19,9 @@ import {
   startApiProcesses,
 } from "../support/api-processes.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 /**
  * Two operators on two server processes act on the same order at the same moment
  * (issue 14): the order row lock and the state machine let exactly one win, the other gets
@@ -84,7 +87,7 @@ describe("two operators on two server processes racing for one order on PostgreS
           consolePost(
             ports[refunder]!,
             `/admin/api/orders/${uuid}/status`,
-            { status: "refunded", comment: "Refund" },
+            { status: "refunded", ...REFUND, comment: "Refund" },
             cookies[refunder],
           ),
         ]);

@@ -23,6 +23,9 @@ import {
   startAdminApi,
 } from "./support/admin-kit.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 async function receiveReserve(api: AdminTestApi) {
   const [row] = await api.db
     .select({ reserve: currencies.reserve, held: currencyHeld.held })
@@ -283,7 +286,10 @@ describe("the order desk", () => {
     // Completed is final for a desk operator: a refund after completion is an admin's alone
     // (decision 039), so the operator gets the state machine's 409, and nothing moves.
     const lettersBefore = (await api.db.select().from(mailOutbox)).length;
-    for (const body of [{ status: "refunded", comment: "oops" }, { status: "processing" }]) {
+    for (const body of [
+      { status: "refunded", ...REFUND, comment: "oops" },
+      { status: "processing" },
+    ]) {
       const again = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
         cookie,
         body,
@@ -322,13 +328,62 @@ describe("the order desk", () => {
 
     const refunded = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
       cookie,
-      body: { status: "refunded", comment: "Refunded to the card" },
+      body: { status: "refunded", ...REFUND, comment: "Refunded to the card" },
     });
     expect(refunded.status).toBe(200);
     expect(
       (await api.db.select().from(reserveHolds).where(eq(reserveHolds.orderId, uuid)))[0]!.state,
     ).toBe("released");
     expect(await receiveReserve(api)).toEqual(before);
+  });
+
+  it("asks a refund where the money went back and its reference, and keeps both in the history", async () => {
+    const uuid = await placeOrder(api, { paid: true, email: "refund-details@example.com" });
+    const lettersBefore = (await api.db.select().from(mailOutbox)).length;
+    for (const [body, missing] of [
+      [{ status: "refunded", comment: "Card declined" }, ["refund_to", "refund_reference"]],
+      [{ status: "refunded", refund_to: "  ", refund_reference: "RFD-1" }, ["refund_to"]],
+      [{ status: "refunded", refund_to: "card 2202 **** 4415" }, ["refund_reference"]],
+    ] as const) {
+      const refused = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
+        cookie,
+        body,
+        lang: "ru",
+      });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.error.fields).sort()).toEqual([...missing].sort());
+      // Named as the operator reads it, in the operator's language, never by its key.
+      if ((missing as readonly string[]).includes("refund_reference")) {
+        expect(refused.body.error.fields.refund_reference).toContain("Номер возврата");
+      }
+    }
+    // Only a refund names a refund.
+    const wrongMove = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
+      cookie,
+      body: { status: "processing", ...REFUND },
+    });
+    expect(wrongMove.status).toBe(422);
+    expect(Object.keys(wrongMove.body.error.fields)).toEqual(["refund_to"]);
+    expect((await api.db.select().from(mailOutbox)).length).toBe(lettersBefore);
+    const untouched = await adminCall(api, "GET", `/admin/api/orders/${uuid}`, { cookie });
+    expect(untouched.body.data.exchange_status).toBe("paid");
+    expect(untouched.body.data.refund).toBeNull();
+
+    const refunded = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
+      cookie,
+      body: { status: "refunded", ...REFUND, comment: "Card declined" },
+    });
+    expect(refunded.status).toBe(200);
+    const order = AdminOrder.parse(refunded.body.data);
+    const expected = { refund_to: REFUND.refund_to, reference: REFUND.refund_reference };
+    expect(order.refund).toEqual(expected);
+    expect(order.events.at(-1)).toMatchObject({ status: "refunded", refund: expected });
+    expect(order.events.filter((event) => event.refund !== null)).toHaveLength(1);
+    expect(await lastAudit(api)).toMatchObject({
+      action: "order.status",
+      targetId: uuid,
+      after: { status: "refunded", comment: "Card declined", ...REFUND },
+    });
   });
 
   it("cancels an unpaid order (releasing its hold), and refuses a move the state machine forbids", async () => {

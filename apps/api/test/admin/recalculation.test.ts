@@ -24,6 +24,9 @@ import {
   startAdminApi,
 } from "./support/admin-kit.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 /** Issue 14 point 3 (decision 035), through HTTP: the console's recalculation and the answers. */
 describe("recalculation at the current rate", () => {
   let api: AdminTestApi;
@@ -344,7 +347,7 @@ describe("recalculation at the current rate", () => {
 
     const refunded = await adminCall(api, "POST", `/admin/api/orders/${uuid}/status`, {
       cookie,
-      body: { status: "refunded", comment: "Returned" },
+      body: { status: "refunded", ...REFUND, comment: "Returned" },
     });
     expect(refunded.status).toBe(200);
     expect((await hold(uuid)).state).toBe("released");

@@ -226,6 +226,13 @@ describe("every console call answers with its declared response schema", () => {
     await expectDeclared("PATCH", "/admin/api/settings/alerts", "/admin/api/settings/alerts", {
       body: { emails: ["duty@obmen.example"], telegram_chat_id: "-100200300" },
     });
+    await expectDeclared(
+      "POST",
+      "/admin/api/settings/alerts/test",
+      "/admin/api/settings/alerts/test",
+      { body: {} },
+    );
+    await expectDeclared("GET", "/admin/api/alerts", "/admin/api/alerts?page=1");
   });
 
   it("the withdrawal desk and the partners (issue 18)", async () => {

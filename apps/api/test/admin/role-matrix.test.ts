@@ -49,6 +49,8 @@ const ROLE_RULES: Record<string, "public" | readonly OperatorRole[]> = {
   "GET /admin/api/audit": ["admin"],
   "GET /admin/api/settings/alerts": ["admin"],
   "PATCH /admin/api/settings/alerts": ["admin"],
+  "POST /admin/api/settings/alerts/test": ["admin"],
+  "GET /admin/api/alerts": ["admin"],
   "GET /admin/api/withdrawals": ["admin", "operator"],
   "POST /admin/api/withdrawals/{id}/status": ["admin", "operator"],
   "GET /admin/api/partners": ["admin", "operator"],

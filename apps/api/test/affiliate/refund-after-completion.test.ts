@@ -22,6 +22,9 @@ import {
 import type { TestApi } from "../support/test-api.ts";
 import { credit, ledgerSum, placePaidOrder, seedWithdrawal } from "./support/affiliate-kit.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 /**
  * A refund after completion (issue 18 point 3, decision 039): an admin may move a completed
  * order to `refunded` with a reason; the partner's reward is reversed by a new entry, taking
@@ -122,16 +125,28 @@ describe("refund after completion", () => {
     const before = await accounts(user.id);
     const lettersBefore = (await api.db.select().from(mailOutbox)).length;
 
-    const byOperator = await move(uuid, { status: "refunded", comment: REASON }, cookies.operator);
+    const byOperator = await move(
+      uuid,
+      { status: "refunded", ...REFUND, comment: REASON },
+      cookies.operator,
+    );
     expect(byOperator.status).toBe(409);
     expect(byOperator.body.error).toMatchObject({
       code: "CONFLICT",
       details: { exchange_status: "completed" },
     });
-    const byEditor = await move(uuid, { status: "refunded", comment: REASON }, cookies.editor);
+    const byEditor = await move(
+      uuid,
+      { status: "refunded", ...REFUND, comment: REASON },
+      cookies.editor,
+    );
     expect(byEditor.status).toBe(403);
     for (const comment of [undefined, "   "]) {
-      const noReason = await move(uuid, { status: "refunded", ...(comment ? { comment } : {}) });
+      const noReason = await move(uuid, {
+        status: "refunded",
+        ...REFUND,
+        ...(comment ? { comment } : {}),
+      });
       expect(noReason.status).toBe(422);
       expect(noReason.body.error.code).toBe("VALIDATION_FAILED");
       expect(Object.keys(noReason.body.error.fields)).toEqual(["comment"]);
@@ -157,7 +172,7 @@ describe("refund after completion", () => {
     expect((await accounts(user.id)).available).toBe(reward);
     const reservesBefore = await reserves();
 
-    const refunded = await move(uuid, { status: "refunded", comment: REASON });
+    const refunded = await move(uuid, { status: "refunded", ...REFUND, comment: REASON });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     expect(refunded.body.data.exchange_status).toBe("refunded");
     expect(refunded.body.data.next_statuses).toEqual([]);
@@ -201,7 +216,7 @@ describe("refund after completion", () => {
       .limit(1);
     expect(admin!.operatorId).toBe(event!.actorId);
     expect(admin!.before).toEqual({ status: "completed" });
-    expect(admin!.after).toEqual({ status: "refunded", comment: REASON });
+    expect(admin!.after).toEqual({ status: "refunded", ...REFUND, comment: REASON });
     const [order] = await api.db.select().from(orders).where(eq(orders.id, uuid));
     const [letter] = await api.db
       .select()
@@ -215,7 +230,7 @@ describe("refund after completion", () => {
     expect(JSON.stringify(letter!.content)).toContain('"refunded"');
 
     // Once only.
-    const again = await move(uuid, { status: "refunded", comment: REASON });
+    const again = await move(uuid, { status: "refunded", ...REFUND, comment: REASON });
     expect(again.status).toBe(409);
     expect(await accounts(user.id)).toEqual({ available: "0", on_hold: "0", debt: "0" });
   });
@@ -229,7 +244,9 @@ describe("refund after completion", () => {
     expect((await seedWithdrawal(api.db, user.id, all)).id).toBeGreaterThan(0);
     expect(await accounts(user.id)).toEqual({ available: "0", on_hold: all, debt: "0" });
 
-    expect((await move(first, { status: "refunded", comment: REASON })).status).toBe(200);
+    expect((await move(first, { status: "refunded", ...REFUND, comment: REASON })).status).toBe(
+      200,
+    );
     const owed = toDecimal(reward).times(-1).toFixed();
     expect(await accounts(user.id)).toEqual({ available: "0", on_hold: all, debt: owed });
     // The partner's own balance shows what it owes, so 0 available is explained.
@@ -284,7 +301,9 @@ describe("refund after completion", () => {
     await credit(api.db, user.id, "20");
     const all = toDecimal(reward).plus(20).toFixed();
     const withdrawal = await seedWithdrawal(api.db, user.id, all);
-    expect((await move(order, { status: "refunded", comment: REASON })).status).toBe(200);
+    expect((await move(order, { status: "refunded", ...REFUND, comment: REASON })).status).toBe(
+      200,
+    );
     expect((await accounts(user.id)).debt).toBe(toDecimal(reward).times(-1).toFixed());
 
     const rejected = await adminCall(

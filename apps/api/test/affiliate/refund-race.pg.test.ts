@@ -28,6 +28,9 @@ import {
   usdtTrc20,
 } from "./support/affiliate-kit.ts";
 
+/** Where a refund's money went back and its reference: every refund gives both (issue 26). */
+const REFUND = { refund_to: "card 2202 **** 4415", refund_reference: "RFD-20261128-1" };
+
 /**
  * Two admins on two server processes refund the same completed, referred order at the same
  * moment (decision 039): the order row lock and the state machine let exactly one win, the
@@ -124,7 +127,7 @@ describe("two admins on two server processes refunding one completed order on Po
             consolePost(
               ports[(index + side) % 2]!,
               `/admin/api/orders/${uuid}/status`,
-              { status: "refunded", comment: `Chargeback ${side}` },
+              { status: "refunded", ...REFUND, comment: `Chargeback ${side}` },
               cookies[(index + side) % 2],
             ).then((result) => result.status),
           ),
@@ -196,7 +199,7 @@ describe("two admins on two server processes refunding one completed order on Po
           consolePost(
             ports[index % 2]!,
             `/admin/api/orders/${uuid}/status`,
-            { status: "refunded", comment: "Chargeback" },
+            { status: "refunded", ...REFUND, comment: "Chargeback" },
             cookies[index % 2],
           ).then((result) => result.status),
         ),

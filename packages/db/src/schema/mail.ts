@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
+import { operatorAlerts } from "./operator-alerts.ts";
 
 /**
  * `stored`: kept for the dev mailbox because no SMTP is configured (never `sent`, so turning SMTP
@@ -38,6 +39,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** When a dispatcher may (re)try it: now at first, later after a failure or while leased. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The operator alert this letter carries, so the console shows each alert's delivery. */
+    operatorAlertId: integer("operator_alert_id").references(() => operatorAlerts.id),
   },
   (t) => [
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
@@ -46,5 +49,8 @@ export const mailOutbox = pgTable(
     // The dispatcher only ever looks for pending mail that is due, in due order.
     index("mail_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index("mail_outbox_to_idx").on(t.to, t.createdAt),
+    index("mail_outbox_operator_alert_idx")
+      .on(t.operatorAlertId)
+      .where(sql`${t.operatorAlertId} is not null`),
   ],
 );

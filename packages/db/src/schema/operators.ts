@@ -102,6 +102,8 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_target_idx").on(t.targetType, t.targetId),
+    // The log's operator filter (issue 26 point 10), newest first.
+    index("audit_log_operator_idx").on(t.operatorId, t.id),
   ],
 );
 
@@ -113,6 +115,23 @@ export const orderPayouts = pgTable("order_payouts", {
   orderId: uuid("order_id")
     .primaryKey()
     .references(() => orders.id),
+  reference: text("reference").notNull(),
+  operatorId: uuid("operator_id")
+    .notNull()
+    .references(() => operators.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * Where a refunded order's money went back and the refund's reference (a bank's reference, a
+ * transaction hash), given by the operator who refunded it, as a completion gives its payout's
+ * (issue 26 point 10). One per order: `refunded` is terminal.
+ */
+export const orderRefunds = pgTable("order_refunds", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  refundTo: text("refund_to").notNull(),
   reference: text("reference").notNull(),
   operatorId: uuid("operator_id")
     .notNull()

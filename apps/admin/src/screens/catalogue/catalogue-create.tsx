@@ -31,7 +31,7 @@ export function CatalogueCreate({
   };
   const currencyOptions = currencies.map((currency) => ({
     value: String(currency.id),
-    label: `${currency.url_xml} (${currency.pay_system.name})`,
+    label: `${currency.url_xml} (${currency.pay_system.shown_name})`,
   }));
   const kinds = (["crypto", "bank", "ewallet"] as const).map((kind) => ({
     value: kind,

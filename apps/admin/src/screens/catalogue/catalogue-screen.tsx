@@ -28,7 +28,7 @@ export function CatalogueScreen() {
 
   const needle = filter.trim().toUpperCase();
   const shownCurrencies = currencies.filter((currency) =>
-    `${currency.url_xml} ${currency.currency_code} ${currency.pay_system.name}`
+    `${currency.url_xml} ${currency.currency_code} ${currency.pay_system.shown_name} ${currency.pay_system.name}`
       .toUpperCase()
       .includes(needle),
   );

@@ -52,7 +52,7 @@ export function CurrencyRow({
     },
     onSaved,
   );
-  const code = `${currency.pay_system.name} ${currency.currency_code}`;
+  const code = `${currency.pay_system.shown_name} ${currency.currency_code}`;
   return (
     <li className="row card" aria-label={code}>
       <div className="row__head">

@@ -4,6 +4,7 @@ import { ApiError, consoleApi } from "../../api/client.ts";
 import { errorText } from "../../api/error-text.ts";
 import { actionNeeds } from "../../format/format.ts";
 import { useI18n } from "../../i18n.tsx";
+import { type RefundDetails, RefundFields } from "./refund-fields.tsx";
 
 /** Statuses an operator may set (OPERATOR_TARGET_STATUSES of the contract). */
 type Target = "processing" | "completed" | "hold" | "error" | "refunded" | "cancelled";
@@ -24,6 +25,7 @@ export function OrderActions({
   const [chosen, setChosen] = useState<Target | null>(null);
   const [comment, setComment] = useState("");
   const [payoutReference, setPayoutReference] = useState("");
+  const [refund, setRefund] = useState<RefundDetails>({ refundTo: "", reference: "" });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
@@ -49,11 +51,15 @@ export function OrderActions({
         status: chosen,
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(needs.payoutReference ? { payout_reference: payoutReference.trim() } : {}),
+        ...(needs.refundDetails
+          ? { refund_to: refund.refundTo.trim(), refund_reference: refund.reference.trim() }
+          : {}),
       });
       onChanged();
       setChosen(null);
       setComment("");
       setPayoutReference("");
+      setRefund({ refundTo: "", reference: "" });
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0)
         setFields(error.fields);
@@ -130,6 +136,9 @@ export function OrderActions({
                 </p>
               )}
             </div>
+          )}
+          {needs.refundDetails && (
+            <RefundFields value={refund} onChange={setRefund} fields={fields} />
           )}
           <div className="field">
             <label htmlFor="action-comment">

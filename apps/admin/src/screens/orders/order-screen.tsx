@@ -8,6 +8,7 @@ import { StatusBadge } from "../../ui/common.tsx";
 import { OrderActions } from "./order-actions.tsx";
 import { OrderCustomer, OrderFacts } from "./order-facts.tsx";
 import { RecalculationCard } from "./recalculation-card.tsx";
+import { RefundNote } from "./refund-fields.tsx";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,6 +66,7 @@ function OrderHistory({ order }: { order: AdminOrder }) {
                 : t(`Console.Actor.${event.actor.kind}`)}
             </span>
             {event.comment && <p className="events__comment">{event.comment}</p>}
+            <RefundNote refund={event.refund} />
           </li>
         ))}
       </ol>

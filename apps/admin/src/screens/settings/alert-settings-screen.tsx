@@ -12,6 +12,7 @@ import { errorText } from "../../api/error-text.ts";
 import { useI18n } from "../../i18n.tsx";
 import { ADMIN_ROLES, requireOperator } from "../../session/session.ts";
 import { Field } from "../../ui/field.tsx";
+import { AlertDeliveries } from "./alert-deliveries.tsx";
 
 const EVENTS: AlertEvent[] = ["new_order", "paid_order", "low_reserve"];
 const EVENT_LABELS = {
@@ -193,6 +194,7 @@ export function Component() {
           {message}
         </p>
       )}
+      <AlertDeliveries />
     </section>
   );
 }

@@ -111,10 +111,10 @@ export function WithdrawalRow({
         </div>
         {withdrawal.fields.map((field) => (
           <div className="facts__pair" key={field.key}>
-            <dt className="mono">{field.key}</dt>
+            <dt>{field.label}</dt>
             <dd className="copyable">
               <span className="mono">{field.value}</span>
-              <CopyButton value={field.value} label={field.key} />
+              <CopyButton value={field.value} label={field.label} />
             </dd>
           </div>
         ))}

@@ -7,12 +7,12 @@ export function registerAdminAuditRoutes({ define, deps }: AdminRoutes) {
     method: "GET",
     path: "/admin/api/audit",
     summary:
-      "The audit log, newest first: who did what, when, from where, before and after (admin only)",
+      "The audit log, newest first: who did what, when, from where, before and after (admin only); filters: operator, target_type and target_id, action, from and to (UTC days, both included)",
     role: ["admin"],
     query: AdminAuditQuery,
     response: AdminAuditListResponse,
     handler: async ({ query }) => {
-      const { items, total } = await listAudit({ db: deps.db, page: query.page });
+      const { items, total } = await listAudit({ db: deps.db, query });
       return { items, total, page: query.page, page_size: ADMIN_PAGE_SIZE };
     },
   });

@@ -1,4 +1,4 @@
-import type { AdminCurrency } from "@obmen/contracts";
+import type { AdminCurrency, Locale } from "@obmen/contracts";
 import {
   currencies,
   currencyFields,
@@ -11,6 +11,8 @@ import {
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
 import { paymentWatchView } from "../../payments/bind-payment-watch.ts";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import { consoleAmount } from "../http/console-amount.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
 
@@ -21,6 +23,8 @@ type FieldRow = typeof currencyFields.$inferSelect;
 export async function loadAdminCurrencies(options: {
   db: Database | Transaction;
   id?: number;
+  /** The console's language, for the pay system's shown name. */
+  lang?: Locale;
 }): Promise<AdminCurrency[]> {
   const rows = await options.db
     .select({
@@ -51,6 +55,7 @@ export async function loadAdminCurrencies(options: {
       pay_system: {
         id: paySystem.id,
         name: paySystem.name,
+        shown_name: paySystemName(paySystem, options.lang ?? "ru"),
         icon: paySystem.icon,
         network_code: paySystem.networkCode,
       },
@@ -61,7 +66,11 @@ export async function loadAdminCurrencies(options: {
       reserve: currency.reserve,
       held: heldAmount,
       // May be negative when the operator lowered the reserve below what orders already hold.
-      available: toDecimal(currency.reserve).minus(heldAmount).toFixed(),
+      available: consoleAmount(
+        toDecimal(currency.reserve).minus(heldAmount),
+        currency.decimals,
+        "down",
+      ),
       reserve_name: currency.reserveName,
       reserve_warning: currency.reserveWarning,
       send_min: currency.sendMin,

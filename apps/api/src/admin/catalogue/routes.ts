@@ -37,7 +37,7 @@ export function registerAdminCatalogueRoutes({ define, deps, icons }: AdminRoute
     summary: "Every currency with its reserve, what open orders hold, what is available, limits",
     role: DESK,
     response: AdminCurrencyListResponse,
-    handler: async () => ({ items: await loadAdminCurrencies({ db: deps.db }) }),
+    handler: async ({ lang }) => ({ items: await loadAdminCurrencies({ db: deps.db, lang }) }),
   });
 
   define({

@@ -1,8 +1,10 @@
-import type { AdminDashboard, DashboardPeriod, OrderStatus } from "@obmen/contracts";
+import type { AdminDashboard, DashboardPeriod, Locale, OrderStatus } from "@obmen/contracts";
 import { currencies, currencyHeld, type Database, orders, paySystems } from "@obmen/db";
-import { DEFAULT_DECIMALS, ORDER_STATUSES, toDecimal } from "@obmen/domain";
+import { DEFAULT_DECIMALS, type Decimal, ORDER_STATUSES, toDecimal } from "@obmen/domain";
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { orderProfit } from "../../affiliate/rewards/reward-amount.ts";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import { consoleAmount } from "../http/console-amount.ts";
 import { periodBuckets } from "./period-buckets.ts";
 
 /**
@@ -19,8 +21,11 @@ import { periodBuckets } from "./period-buckets.ts";
 export async function loadDashboard(options: {
   db: Database;
   period: DashboardPeriod;
+  /** The console's language: pay systems are named in it, as the site names them. */
+  lang?: Locale;
   now?: Date;
 }): Promise<AdminDashboard> {
+  const lang = options.lang ?? "ru";
   const { db } = options;
   const { from, to, bucket, starts } = periodBuckets(options.period, options.now ?? new Date());
   const [statusRows, completedRows, createdSeries, completedSeries, reserves] = await Promise.all([
@@ -59,7 +64,7 @@ export async function loadDashboard(options: {
       .select({
         id: currencies.id,
         currencyCode: currencies.currencyCode,
-        paySystem: paySystems.name,
+        paySystem: paySystems,
         decimals: currencies.decimals,
         reserve: currencies.reserve,
         held: currencyHeld.held,
@@ -70,7 +75,7 @@ export async function loadDashboard(options: {
       .leftJoin(currencyHeld, eq(currencyHeld.currencyId, currencies.id))
       .where(isNotNull(currencies.reserveWarning)),
   ]);
-  const names = await currencyNames(db);
+  const names = await currencyNames(db, lang);
 
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<
     OrderStatus,
@@ -78,23 +83,23 @@ export async function loadDashboard(options: {
   >;
   for (const row of statusRows) byStatus[row.status] = row.count;
 
-  const directions = new Map<string, AdminDashboard["directions"][number]>();
+  // Summed exactly in decimals, rounded once when sent (decision 060): a profit's exact value
+  // can have more places than a decimal string may carry.
+  const directions = new Map<string, DirectionSums>();
   for (const row of completedRows) {
     const key = `${row.sendCurrencyId}:${row.receiveCurrencyId}`;
     const direction = directions.get(key) ?? {
-      send_currency: names(row.sendCurrencyId),
-      receive_currency: names(row.receiveCurrencyId),
+      sendCurrency: names(row.sendCurrencyId),
+      receiveCurrency: names(row.receiveCurrencyId),
       completed: 0,
-      send_volume: "0",
-      receive_volume: "0",
-      profit: "0",
+      sendVolume: toDecimal("0"),
+      receiveVolume: toDecimal("0"),
+      profit: toDecimal("0"),
     };
     direction.completed += row.count;
-    direction.send_volume = toDecimal(direction.send_volume).plus(row.sendAmount).toFixed();
-    direction.receive_volume = toDecimal(direction.receive_volume)
-      .plus(row.receiveAmount)
-      .toFixed();
-    direction.profit = toDecimal(direction.profit).plus(orderProfit(row)).toFixed();
+    direction.sendVolume = direction.sendVolume.plus(row.sendAmount);
+    direction.receiveVolume = direction.receiveVolume.plus(row.receiveAmount);
+    direction.profit = direction.profit.plus(orderProfit(row));
     directions.set(key, direction);
   }
 
@@ -106,7 +111,16 @@ export async function loadDashboard(options: {
     to: to.toISOString(),
     bucket,
     by_status: byStatus,
-    directions: [...directions.values()].sort((a, b) => b.completed - a.completed),
+    directions: [...directions.values()]
+      .sort((a, b) => b.completed - a.completed)
+      .map((direction) => ({
+        send_currency: direction.sendCurrency,
+        receive_currency: direction.receiveCurrency,
+        completed: direction.completed,
+        send_volume: consoleAmount(direction.sendVolume, direction.sendCurrency.decimals),
+        receive_volume: consoleAmount(direction.receiveVolume, direction.receiveCurrency.decimals),
+        profit: consoleAmount(direction.profit, direction.receiveCurrency.decimals),
+      })),
     series: starts.map((start) => {
       const at = start.toISOString();
       return { at, created: created.get(at) ?? 0, completed: completed.get(at) ?? 0 };
@@ -118,14 +132,26 @@ export async function loadDashboard(options: {
         {
           id: row.id,
           currency_code: row.currencyCode,
-          pay_system: row.paySystem,
+          pay_system: paySystemName(row.paySystem, lang),
           decimals: row.decimals,
-          available: available.toFixed(),
+          available: consoleAmount(available, row.decimals, "down"),
           reserve_warning: row.warning,
         },
       ];
     }),
   };
+}
+
+type DashboardCurrency = AdminDashboard["directions"][number]["send_currency"];
+
+/** A direction's completed orders while they are summed, before rounding. */
+interface DirectionSums {
+  sendCurrency: DashboardCurrency;
+  receiveCurrency: DashboardCurrency;
+  completed: number;
+  sendVolume: Decimal;
+  receiveVolume: Decimal;
+  profit: Decimal;
 }
 
 /** Rows per hour or day (UTC), keyed by the bucket's start as an ISO string. */
@@ -150,12 +176,12 @@ async function countPerBucket(
 }
 
 /** Every currency's code, pay system and places, for naming directions and writing amounts. */
-async function currencyNames(db: Database) {
+async function currencyNames(db: Database, lang: Locale) {
   const rows = await db
     .select({
       id: currencies.id,
       code: currencies.currencyCode,
-      paySystem: paySystems.name,
+      paySystem: paySystems,
       decimals: currencies.decimals,
     })
     .from(currencies)
@@ -166,7 +192,7 @@ async function currencyNames(db: Database) {
     return {
       id,
       currency_code: row?.code ?? "?",
-      pay_system: row?.paySystem ?? "?",
+      pay_system: row ? paySystemName(row.paySystem, lang) : "?",
       decimals: row?.decimals ?? DEFAULT_DECIMALS,
     };
   };

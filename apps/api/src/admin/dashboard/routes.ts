@@ -14,6 +14,6 @@ export function registerAdminDashboardRoutes({ define, deps }: AdminRoutes) {
     role: DESK,
     query: AdminDashboardQuery,
     response: AdminDashboardResponse,
-    handler: ({ query }) => loadDashboard({ db: deps.db, period: query.period }),
+    handler: ({ query, lang }) => loadDashboard({ db: deps.db, period: query.period, lang }),
   });
 }

@@ -4,7 +4,13 @@ import {
   ErrorCode,
   type FieldProblem,
 } from "@obmen/contracts";
-import { type Database, type OperatorRoleName, orderPayouts, orders } from "@obmen/db";
+import {
+  type Database,
+  type OperatorRoleName,
+  orderPayouts,
+  orderRefunds,
+  orders,
+} from "@obmen/db";
 import { reserveHoldEffect } from "@obmen/domain";
 import { eq } from "drizzle-orm";
 import type { AffiliateSettings } from "../../affiliate/affiliate-settings.ts";
@@ -14,7 +20,7 @@ import { changeOrderStatus } from "../../orders/lifecycle/change-order-status.ts
 import { type AuditActor, writeAudit } from "../audit/write-audit.ts";
 import { isAdminOnlyMove } from "./operator-moves.ts";
 
-type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_reference?: string };
+type Request = AdminChangeOrderStatusRequest;
 
 /**
  * An operator moves an order (`POST /admin/api/orders/{uuid}/status`): taken into processing,
@@ -24,7 +30,8 @@ type Request = AdminChangeOrderStatusRequest & { comment?: string; payout_refere
  * wins), the reserve hold released or consumed, the history event with the operator as actor,
  * the customer's letter in the order's language, the payout reference and the audit row.
  * A refund after completion (decision 039) is an admin's only (409 otherwise), needs the
- * reason, reverses the partner's reward and moves no reserve.
+ * reason, reverses the partner's reward and moves no reserve. Every refund says where the money
+ * went back and its reference (issue 26 point 10), kept beside the order's history.
  */
 export async function changeStatusByOperator(options: {
   db: Database;
@@ -38,7 +45,11 @@ export async function changeStatusByOperator(options: {
   const { db, effects, orderId, request, actor } = options;
   const comment = request.comment || null;
   const payoutReference = request.payout_reference || null;
-  requireDetails(request.status, { comment, payoutReference });
+  const refund =
+    request.refund_to || request.refund_reference
+      ? { refundTo: request.refund_to || null, reference: request.refund_reference || null }
+      : null;
+  requireDetails(request.status, { comment, payoutReference, refund });
 
   const from = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -85,6 +96,14 @@ export async function changeStatusByOperator(options: {
         .insert(orderPayouts)
         .values({ orderId, reference: payoutReference, operatorId: actor.operatorId });
     }
+    if (request.status === "refunded" && refund?.refundTo && refund.reference) {
+      await tx.insert(orderRefunds).values({
+        orderId,
+        refundTo: refund.refundTo,
+        reference: refund.reference,
+        operatorId: actor.operatorId,
+      });
+    }
     await writeAudit({
       tx,
       actor: { operatorId: actor.operatorId, ip: actor.ip },
@@ -96,6 +115,7 @@ export async function changeStatusByOperator(options: {
         status: request.status,
         ...(comment ? { comment } : {}),
         ...(payoutReference ? { payout_reference: payoutReference } : {}),
+        ...(refund ? { refund_to: refund.refundTo, refund_reference: refund.reference } : {}),
       },
     });
     return before.status;
@@ -106,16 +126,32 @@ export async function changeStatusByOperator(options: {
 }
 
 /**
- * What each move must carry: a completion names its payout (the customer and a later dispute
- * need it); a hold and an error tell the customer why, in the letter.
+ * What each move must carry: a completion names its payout and a refund where the money went
+ * back and its reference (the customer and a later dispute need them); a hold and an error
+ * tell the customer why, in the letter.
  */
 function requireDetails(
   status: Request["status"],
-  given: { comment: string | null; payoutReference: string | null },
+  given: {
+    comment: string | null;
+    payoutReference: string | null;
+    refund: { refundTo: string | null; reference: string | null } | null;
+  },
 ) {
   const fields: Record<string, FieldProblem> = {};
   if (status === "completed" && !given.payoutReference) {
     fields.payout_reference = { key: "Validation.required", field: "payout_reference" };
+  }
+  if (status === "refunded") {
+    if (!given.refund?.refundTo) {
+      fields.refund_to = { key: "Validation.required", field: "refund_to" };
+    }
+    if (!given.refund?.reference) {
+      fields.refund_reference = { key: "Validation.required", field: "refund_reference" };
+    }
+  } else if (given.refund) {
+    const key = given.refund.refundTo ? "refund_to" : "refund_reference";
+    fields[key] = { key: "AdminErrors.RefundOnlyOnRefund" };
   }
   if ((status === "hold" || status === "error") && !given.comment) {
     fields.comment = { key: "AdminErrors.ReasonRequired" };

@@ -2,11 +2,13 @@ import {
   ADMIN_COUNT_LIMIT,
   ADMIN_PAGE_SIZE,
   type AdminOrderListItem,
+  type Locale,
   type OrderStatus,
 } from "@obmen/contracts";
 import { currencies, type Database, orders, paySystems } from "@obmen/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { paySystemName } from "../../catalogue/pay-system-name.ts";
 import { queuePageIds } from "./queue-page.ts";
 import { searchCondition } from "./search-condition.ts";
 
@@ -31,10 +33,13 @@ export async function listOrders(options: {
   status?: OrderStatus;
   q?: string;
   page: number;
+  /** The console's language: pay systems are named in it, as the site names them. */
+  lang?: Locale;
   /** Count matches up to this many (default ADMIN_COUNT_LIMIT); tests lower it. */
   countLimit?: number;
 }): Promise<{ items: AdminOrderListItem[]; total: number; totalCapped: boolean }> {
   const { db } = options;
+  const lang = options.lang ?? "ru";
   const offset = (options.page - 1) * ADMIN_PAGE_SIZE;
   const where = and(
     options.status ? eq(orders.status, options.status) : undefined,
@@ -54,8 +59,18 @@ export async function listOrders(options: {
       },
       send: sendCurrency,
       receive: receiveCurrency,
-      sendPaySystem: sendPaySystem.name,
-      receivePaySystem: receivePaySystem.name,
+      sendPaySystem: {
+        name: sendPaySystem.name,
+        nameRu: sendPaySystem.nameRu,
+        nameEn: sendPaySystem.nameEn,
+        nameUk: sendPaySystem.nameUk,
+      },
+      receivePaySystem: {
+        name: receivePaySystem.name,
+        nameRu: receivePaySystem.nameRu,
+        nameEn: receivePaySystem.nameEn,
+        nameUk: receivePaySystem.nameUk,
+      },
     })
     .from(orders)
     .innerJoin(sendCurrency, eq(sendCurrency.id, orders.sendCurrencyId))
@@ -104,8 +119,8 @@ export async function listOrders(options: {
       exchange_status: row.order.status,
       send_amount: row.order.sendAmount,
       receive_amount: row.order.receiveAmount,
-      send_currency: currencyView(row.send, row.sendPaySystem),
-      receive_currency: currencyView(row.receive, row.receivePaySystem),
+      send_currency: currencyView(row.send, paySystemName(row.sendPaySystem, lang)),
+      receive_currency: currencyView(row.receive, paySystemName(row.receivePaySystem, lang)),
       email: row.order.email,
       created_at: row.order.createdAt.toISOString(),
       updated_at: row.order.updatedAt.toISOString(),

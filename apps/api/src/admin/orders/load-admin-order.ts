@@ -9,6 +9,7 @@ import {
   orderPaymentTargets,
   orderPayouts,
   orderReceipts,
+  orderRefunds,
   orders,
   paySystems,
   type Transaction,
@@ -16,6 +17,7 @@ import {
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
 import { loadRiskFlags } from "../../risk/load-risk-flags.ts";
+import { type NamedPaySystem, paySystemName } from "../../catalogue/pay-system-name.ts";
 import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -42,9 +44,9 @@ export async function loadAdminOrder(options: {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, payouts, riskFlags] = await Promise.all([
+  const [currencyRows, fieldRows, events, receipts, payouts, riskFlags, refunds] = await Promise.all([
     db
-      .select({ currency: currencies, paySystem: paySystems.name })
+      .select({ currency: currencies, paySystem: paySystems })
       .from(currencies)
       .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
       .where(inArray(currencies.id, currencyIds)),
@@ -75,7 +77,12 @@ export async function loadAdminOrder(options: {
       .orderBy(asc(orderReceipts.id)),
     db.select().from(orderPayouts).where(eq(orderPayouts.orderId, order.id)),
     loadRiskFlags({ db, orderId: order.id }),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)),
   ]);
+  // An order is refunded once (`refunded` is terminal): the refund belongs to that event.
+  const refund = refunds[0]
+    ? { refund_to: refunds[0].refundTo, reference: refunds[0].reference }
+    : null;
   const byId = new Map(currencyRows.map((row) => [row.currency.id, row]));
   const send = byId.get(order.sendCurrencyId)!;
   const [target] = await db
@@ -97,8 +104,8 @@ export async function loadAdminOrder(options: {
     exchange_status: order.status,
     send_amount: order.sendAmount,
     receive_amount: order.receiveAmount,
-    send_currency: currencyView(send),
-    receive_currency: currencyView(receive),
+    send_currency: currencyView(send, lang),
+    receive_currency: currencyView(receive, lang),
     email: order.email,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
@@ -139,6 +146,7 @@ export async function loadAdminOrder(options: {
       },
       comment: event.comment,
       at: event.createdAt.toISOString(),
+      refund: event.status === "refunded" ? refund : null,
     })),
     chain_payment: target
       ? {
@@ -156,15 +164,20 @@ export async function loadAdminOrder(options: {
     next_statuses: operatorNextStatuses({ from: order.status, role: options.role }),
     payout_reference: payouts[0]?.reference ?? null,
     risk_flags: riskFlags,
+    refund,
   };
 }
 
-function currencyView(row: { currency: typeof currencies.$inferSelect; paySystem: string }) {
+/** A side of the order, its pay system named in the console's language as the site names it. */
+function currencyView(
+  row: { currency: typeof currencies.$inferSelect; paySystem: NamedPaySystem },
+  lang: Locale,
+) {
   return {
     id: row.currency.id,
     url_xml: row.currency.urlXml,
     currency_code: row.currency.currencyCode,
-    pay_system: row.paySystem,
+    pay_system: paySystemName(row.paySystem, lang),
     decimals: row.currency.decimals,
   };
 }

@@ -32,8 +32,8 @@ export function registerAdminOrderRoutes(routes: AdminRoutes) {
     role: DESK,
     query: AdminOrderListQuery,
     response: AdminOrderListResponse,
-    handler: async ({ query }) => {
-      const { items, total, totalCapped } = await listOrders({ db: deps.db, ...query });
+    handler: async ({ query, lang }) => {
+      const { items, total, totalCapped } = await listOrders({ db: deps.db, ...query, lang });
       return {
         items,
         total,

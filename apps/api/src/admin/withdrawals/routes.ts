@@ -27,7 +27,7 @@ export function registerAdminWithdrawalRoutes({ define, deps }: AdminRoutes) {
     role: DESK,
     query: AdminWithdrawalListQuery,
     response: AdminWithdrawalListResponse,
-    handler: ({ query }) => listWithdrawalDesk({ db: deps.db, ...query }),
+    handler: ({ query, lang }) => listWithdrawalDesk({ db: deps.db, ...query, lang }),
   });
 
   define({
@@ -39,7 +39,7 @@ export function registerAdminWithdrawalRoutes({ define, deps }: AdminRoutes) {
     params: AdminWithdrawalParams,
     body: AdminWithdrawalDecision,
     response: AdminWithdrawalResponse,
-    handler: async ({ params, body, caller, ip }) => {
+    handler: async ({ params, body, caller, ip, lang }) => {
       await decideWithdrawal({
         db: deps.db,
         appUrl: deps.appUrl,
@@ -47,7 +47,12 @@ export function registerAdminWithdrawalRoutes({ define, deps }: AdminRoutes) {
         decision: body,
         actor: { operatorId: caller.operator.id, ip },
       });
-      const { items } = await listWithdrawalDesk({ db: deps.db, id: params.id, page: 1 });
+      const { items } = await listWithdrawalDesk({
+        db: deps.db,
+        id: params.id,
+        page: 1,
+        lang,
+      });
       if (!items[0]) throw new AppError(ErrorCode.NOT_FOUND);
       return items[0];
     },

@@ -177,9 +177,21 @@ export async function signInEveryRole(api: AdminTestApi) {
 /** A customer's order through the public API (USDT TRC20 → Sberbank RUB), optionally paid. */
 export async function placeOrder(
   api: AdminTestApi,
-  options: { paid?: boolean; sendAmount?: string; email?: string; lang?: "ru" | "en" | "uk" } = {},
+  options: {
+    paid?: boolean;
+    sendAmount?: string;
+    email?: string;
+    lang?: "ru" | "en" | "uk";
+    /** The direction's `url_xml` codes; USDT TRC20 → Sberbank RUB unless given. */
+    from?: string;
+    to?: string;
+  } = {},
 ): Promise<string> {
-  const pair = findPair(await listPairs(api.app), "USDTTRC20", "SBERRUB");
+  const pair = findPair(
+    await listPairs(api.app),
+    options.from ?? "USDTTRC20",
+    options.to ?? "SBERRUB",
+  );
   const created = await callApi(
     api.app,
     "/rest/exchange/create",

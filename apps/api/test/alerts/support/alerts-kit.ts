@@ -80,6 +80,10 @@ export async function startAlertsApi() {
     checkResponses: true,
     alerts: { telegramApiUrl: telegram.url, sweepSeconds: 1, telegramRetryBaseMs: 300 },
     accountSecurity: harnessAccountSecurity(),
+    // A test alert from the settings screen leaves at once, to the same sink.
+    admin: {
+      alertChannels: { mailer: createSmtpMailer(smtp.url, "Obmen <no-reply@obmen.example>") },
+    },
   });
   await app.ready();
   const dispatcher = startOutboxDispatcher({
