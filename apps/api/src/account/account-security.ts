@@ -1,3 +1,4 @@
+import { createOrderCreatorKeys, type OrderCreatorKeys } from "../orders/creator/creator-keys.ts";
 import { DEFAULT_LIMIT_POLICY, type LimitPolicy } from "../rate-limits/account-limit-policy.ts";
 import { type AccountLimits, createAccountLimits } from "../rate-limits/account-limits.ts";
 import type { LimiterStore } from "../rate-limits/limiter-store.ts";
@@ -9,7 +10,6 @@ import {
   DEFAULT_PUBLIC_CALL_POLICY,
   type PublicCallPolicy,
 } from "../rate-limits/public-call-policy.ts";
-import { createOrderCreatorKeys, type OrderCreatorKeys } from "../orders/creator/creator-keys.ts";
 import {
   type Captcha,
   type CaptchaDifficulty,

@@ -1,8 +1,8 @@
 import type { DataResponseSchema } from "@obmen/contracts";
 import type { z } from "zod";
 import type { ApiDeps } from "../api-routes.ts";
-import type { OperatorLoginLimits } from "../rate-limits/operator-login-limits.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { OperatorLoginLimits } from "../rate-limits/operator-login-limits.ts";
 import type { OperatorRow } from "./auth/operator-sessions.ts";
 import type { AdminAccess, AdminRouteDefinition } from "./http/admin-route.ts";
 

@@ -10,8 +10,8 @@ import {
 } from "@obmen/db";
 import { toDecimal } from "@obmen/domain";
 import { asc, eq } from "drizzle-orm";
-import { paymentWatchView } from "../../payments/bind-payment-watch.ts";
 import { paySystemName } from "../../catalogue/pay-system-name.ts";
+import { paymentWatchView } from "../../payments/bind-payment-watch.ts";
 import { consoleAmount } from "../http/console-amount.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;

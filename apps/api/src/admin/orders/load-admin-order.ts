@@ -15,9 +15,9 @@ import {
   type Transaction,
 } from "@obmen/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type NamedPaySystem, paySystemName } from "../../catalogue/pay-system-name.ts";
 import { loadPaymentReceived } from "../../payments/load-payment-received.ts";
 import { loadRiskFlags } from "../../risk/load-risk-flags.ts";
-import { type NamedPaySystem, paySystemName } from "../../catalogue/pay-system-name.ts";
 import { operatorNextStatuses } from "./operator-moves.ts";
 
 type FieldRow = typeof currencyFields.$inferSelect;
@@ -44,41 +44,42 @@ export async function loadAdminOrder(options: {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(ErrorCode.NOT_FOUND);
   const currencyIds = [order.sendCurrencyId, order.receiveCurrencyId];
-  const [currencyRows, fieldRows, events, receipts, payouts, riskFlags, refunds] = await Promise.all([
-    db
-      .select({ currency: currencies, paySystem: paySystems })
-      .from(currencies)
-      .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
-      .where(inArray(currencies.id, currencyIds)),
-    db.select().from(currencyFields).where(inArray(currencyFields.currencyId, currencyIds)),
-    db
-      .select({ event: orderEvents, operatorEmail: operators.email })
-      .from(orderEvents)
-      // actor_id is text (customers and operators have different id spaces): compare as text.
-      .leftJoin(
-        operators,
-        and(
-          eq(orderEvents.actorKind, "operator"),
-          sql`${orderEvents.actorId} = ${operators.id}::text`,
-        ),
-      )
-      .where(eq(orderEvents.orderId, order.id))
-      .orderBy(asc(orderEvents.id)),
-    db
-      .select({
-        id: orderReceipts.id,
-        fileName: orderReceipts.fileName,
-        mimeType: orderReceipts.mimeType,
-        sizeBytes: orderReceipts.sizeBytes,
-        createdAt: orderReceipts.createdAt,
-      })
-      .from(orderReceipts)
-      .where(eq(orderReceipts.orderId, order.id))
-      .orderBy(asc(orderReceipts.id)),
-    db.select().from(orderPayouts).where(eq(orderPayouts.orderId, order.id)),
-    loadRiskFlags({ db, orderId: order.id }),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)),
-  ]);
+  const [currencyRows, fieldRows, events, receipts, payouts, riskFlags, refunds] =
+    await Promise.all([
+      db
+        .select({ currency: currencies, paySystem: paySystems })
+        .from(currencies)
+        .innerJoin(paySystems, eq(paySystems.id, currencies.paySystemId))
+        .where(inArray(currencies.id, currencyIds)),
+      db.select().from(currencyFields).where(inArray(currencyFields.currencyId, currencyIds)),
+      db
+        .select({ event: orderEvents, operatorEmail: operators.email })
+        .from(orderEvents)
+        // actor_id is text (customers and operators have different id spaces): compare as text.
+        .leftJoin(
+          operators,
+          and(
+            eq(orderEvents.actorKind, "operator"),
+            sql`${orderEvents.actorId} = ${operators.id}::text`,
+          ),
+        )
+        .where(eq(orderEvents.orderId, order.id))
+        .orderBy(asc(orderEvents.id)),
+      db
+        .select({
+          id: orderReceipts.id,
+          fileName: orderReceipts.fileName,
+          mimeType: orderReceipts.mimeType,
+          sizeBytes: orderReceipts.sizeBytes,
+          createdAt: orderReceipts.createdAt,
+        })
+        .from(orderReceipts)
+        .where(eq(orderReceipts.orderId, order.id))
+        .orderBy(asc(orderReceipts.id)),
+      db.select().from(orderPayouts).where(eq(orderPayouts.orderId, order.id)),
+      loadRiskFlags({ db, orderId: order.id }),
+      db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)),
+    ]);
   // An order is refunded once (`refunded` is terminal): the refund belongs to that event.
   const refund = refunds[0]
     ? { refund_to: refunds[0].refundTo, reference: refunds[0].reference }
