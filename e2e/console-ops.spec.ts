@@ -72,7 +72,7 @@ test("the audit log speaks Russian, filters by action and days, and links to the
   await page.getByLabel("Действие").selectOption({ label: "Отправлено проверочное оповещение" });
   await page.getByRole("button", { name: "Показать" }).click();
   await expect(rows.locator("li strong")).toHaveText(["Отправлено проверочное оповещение"]);
-  await rows.getByRole("link", { name: "Открыть: Настройки alerts" }).click();
+  await rows.getByRole("link", { name: "Открыть: Настройки оповещений" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
 
   await page.getByRole("link", { name: "Журнал действий" }).click();

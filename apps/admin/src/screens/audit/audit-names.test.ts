@@ -5,7 +5,12 @@ import ru from "@obmen/i18n/locales/ru.json";
 import uk from "@obmen/i18n/locales/uk.json";
 import { describe, expect, it } from "vitest";
 import type { ConsoleTranslate } from "../../i18n.tsx";
-import { auditActionName, auditObjectName, auditTargetPath } from "./audit-names.ts";
+import {
+  auditActionName,
+  auditObjectName,
+  auditTargetPath,
+  auditTargetText,
+} from "./audit-names.ts";
 
 const translators = {
   ru: createTranslator("ru", ru) as unknown as ConsoleTranslate,
@@ -31,6 +36,14 @@ describe("audit names", () => {
     expect(auditObjectName(translators.ru, "pay_system")).toBe("Платёжная система");
     // An action a later release writes keeps its word until the console names it.
     expect(auditActionName(translators.ru, "rate.source_changed")).toBe("rate.source_changed");
+  });
+
+  it("names a settings section in the operator's language, other ids as they are", () => {
+    const phrase = (lang: keyof typeof translators) =>
+      `${auditObjectName(translators[lang], "settings")} ${auditTargetText(translators[lang], "settings", "alerts")}`;
+    expect(phrase("ru")).toBe("Настройки оповещений");
+    expect(phrase("uk")).toBe("Налаштування сповіщень");
+    expect(auditTargetText(translators.ru, "order", "A-1042")).toBe("A-1042");
   });
 
   it("links a row to the order or item it concerns", () => {

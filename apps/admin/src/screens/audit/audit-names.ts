@@ -26,6 +26,16 @@ export function auditObjectName(t: ConsoleTranslate, type: string): string {
 }
 
 /**
+ * An audit row's object id as the operator reads it: a settings section by its name in their
+ * language ("Настройки оповещений", not "Настройки alerts"); other ids (order numbers, codes)
+ * as they are.
+ */
+export function auditTargetText(t: ConsoleTranslate, type: string, id: string): string {
+  if (type === "settings" && id === "alerts") return t("ConsoleOps.AuditSettings.alerts");
+  return id;
+}
+
+/**
  * Where the console shows the object an audit row concerns (issue 26 point 10): the order
  * itself, a text's editor, or the screen listing currencies, operators, withdrawals. Paths are
  * the router's, under its `/admin` basename.

@@ -6,7 +6,12 @@ import { useI18n } from "../../i18n.tsx";
 import { ADMIN_ROLES, requireOperator } from "../../session/session.ts";
 import { Pager } from "../../ui/common.tsx";
 import { AUDIT_FILTER_KEYS, AuditFilters, type AuditFilterValues } from "./audit-filters.tsx";
-import { auditActionName, auditObjectName, auditTargetPath } from "./audit-names.ts";
+import {
+  auditActionName,
+  auditObjectName,
+  auditTargetPath,
+  auditTargetText,
+} from "./audit-names.ts";
 
 /** The filters in the address, so a filtered log can be reloaded and shared (issue 26 point 10). */
 function filtersOf(params: URLSearchParams): AuditFilterValues {
@@ -105,16 +110,17 @@ export function AuditScreen() {
 function AuditTarget({ type, id }: { type: string; id: string | null }) {
   const { t } = useI18n();
   const path = auditTargetPath(type, id);
-  if (!path) return <span className="mono">{id}</span>;
+  const text = id === null ? null : auditTargetText(t, type, id);
+  if (!path) return <span className="mono">{text}</span>;
   return (
     <Link
       to={path}
       className="mono"
       aria-label={t("ConsoleOps.AuditFilters.Open", {
-        object: `${auditObjectName(t, type)} ${id}`,
+        object: `${auditObjectName(t, type)} ${text}`,
       })}
     >
-      {id}
+      {text}
     </Link>
   );
 }
