@@ -33,6 +33,7 @@ const expectedTables = [
   "operator_sessions",
   "operators",
   "order_events",
+  "order_payment_targets",
   "order_payouts",
   "order_recalculations",
   "order_receipts",
@@ -42,6 +43,8 @@ const expectedTables = [
   "orders",
   "pair_rate_history",
   "pay_systems",
+  "payment_transfers",
+  "payment_watches",
   "rate_limits",
   "rate_quotes",
   "rate_quotes_latest",
@@ -54,6 +57,7 @@ const expectedTables = [
   "user_totp",
   "user_wallets",
   "users",
+  "xpub_counters",
 ];
 
 const opened: DatabaseHandle[] = [];
