@@ -20,9 +20,9 @@ describe("a scrape while the database does not answer", () => {
     expect(text).toContain("obmen_db_scrape_success 0");
     expect(text).not.toMatch(/^obmen_orders\{/m);
     expect(text).not.toMatch(/^obmen_reserve_available\{/m);
-    // One read shared by the scrape's nine figures (its five statements), not one per figure.
+    // One read shared by the scrape's figures (its six statements), not one per figure.
     expect(failures).toHaveLength(1);
-    expect(reads).toBe(5);
+    expect(reads).toBe(6);
 
     await registry.metrics();
     expect(failures).toHaveLength(2);
