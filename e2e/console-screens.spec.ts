@@ -158,7 +158,9 @@ test("a currency's order field editor shows the API's refusal under the input", 
   await key.fill("wallet");
   await row.getByRole("button", { name: "Сохранить поля" }).click();
   await expect(key).toHaveAttribute("aria-invalid", "true");
-  await expect(row.locator('[id$="-0-key-error"]')).toHaveText("Ключ: недопустимое значение");
+  await expect(row.locator('[id$="-0-key-error"]')).toHaveText(
+    "Поля № 1, поле «Ключ поля»: недопустимое значение",
+  );
   await expect(row.getByRole("alert")).toHaveText(
     "Поля не сохранены: исправьте отмеченные значения.",
   );

@@ -142,6 +142,9 @@ test("the customer asks for a refund instead, without JavaScript, and the operat
     `Клиент просит возврат на ${TRON_ADDRESS}`,
   );
   await desk.getByRole("button", { name: "Оформить возврат" }).click();
+  // Where it went back and the transfer's reference (issue 26 point 10).
+  await desk.getByLabel("Реквизиты для возврата").fill(TRON_ADDRESS);
+  await desk.getByLabel("Номер возврата").fill("tx-refund-7781");
   await desk.getByRole("button", { name: "Подтвердить" }).click();
   await expect(desk.locator(".facts .badge").first()).toHaveText("Средства возвращены");
 
