@@ -56,8 +56,10 @@ export function PairAutomaticRate({ pair, onSaved }: { pair: AdminPair; onSaved:
     </label>
   );
   return (
-    <section className="card" aria-label={t("Console.Rates.Title")}>
-      <h3>{t("Console.Rates.Title")}</h3>
+    // Folded under its pair, open when the pair follows a formula: a catalogue of many manual
+    // pairs stays a list, not a page of forms.
+    <details className="rate-panel" open={Boolean(automatic)}>
+      <summary>{t("Console.Rates.Title")}</summary>
       {automatic ? (
         <>
           <p>
@@ -182,7 +184,7 @@ export function PairAutomaticRate({ pair, onSaved }: { pair: AdminPair; onSaved:
           empty={t("Console.Rates.NoHistory")}
         />
       )}
-    </section>
+    </details>
   );
 }
 

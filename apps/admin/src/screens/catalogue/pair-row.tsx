@@ -85,7 +85,6 @@ export function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => voi
           <button type="button" className="button button--small" onClick={editor.start}>
             {t("Console.Edit")}
           </button>
-          <PairAutomaticRate pair={pair} onSaved={onSaved} />
         </div>
       ) : (
         <form className="row__form" onSubmit={editor.save} noValidate>
@@ -118,6 +117,7 @@ export function PairRow({ pair, onSaved }: { pair: AdminPair; onSaved: () => voi
           </div>
         </form>
       )}
+      {!editor.editing && <PairAutomaticRate pair={pair} onSaved={onSaved} />}
     </li>
   );
 }
