@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DecimalString } from "./catalogue.ts";
 import { dataResponse } from "./response.ts";
+import { WholeNumber } from "./whole-number.ts";
 
 const Timestamp = z.string().describe("ISO 8601 date and time, UTC");
 
@@ -129,10 +130,11 @@ export const AdminPairRateHistoryResponse = dataResponse(
   z.object({ items: z.array(AdminPairRatePoint) }),
 );
 export const AdminRateHistoryQuery = z.strictObject({
-  hours: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24),
+  hours: WholeNumber.pipe(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
+  ).default(24),
 });

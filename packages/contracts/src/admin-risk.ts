@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataResponse } from "./response.ts";
-import { RowId } from "./whole-number.ts";
+import { RowId, WholeNumber } from "./whole-number.ts";
 
 /**
  * The console's risk controls (issue 29, docs/decisions/062-desk-role-and-risk-holds.md):
@@ -29,7 +29,7 @@ export const BlacklistQuery = z.strictObject({
   kind: BlacklistKind.optional(),
   /** Part of a shown value or reason (a card: its last digits). */
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: WholeNumber.pipe(z.number().int().min(1).max(10_000)).default(1),
 });
 
 export const BlacklistList = z.object({
